@@ -1,0 +1,4 @@
+import pino from 'pino';
+import type { Config } from '../config';
+
+export const cliLogger = (config: Config) => pino({ level: config.logLevel });

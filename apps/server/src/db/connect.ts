@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface SqlResult<Row = Record<string, unknown>> {
+  rows: Row[];
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /**
+   * Raw SQL for pg-boss and operations: a parameterised single statement, or a script of several
+   * statements when there are no parameters.
+   */
+  executeSql<Row = Record<string, unknown>>(text: string, values?: unknown[]): Promise<SqlResult<Row>>;
+  close(): Promise<void>;
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string };
+
+export async function connectDatabase(target: DatabaseTarget): Promise<Database> {
+  return target.kind === 'postgres' ? connectPostgres(target.url, target.poolSize) : connectPglite(target.dataDir);
+}
+
+async function connectPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    pglite: client,
+    async executeSql<Row>(text: string, values?: unknown[]) {
+      if (values && values.length > 0) {
+        const res = await client.query<Row>(text, values);
+        return { rows: res.rows };
+      }
+      // exec() runs scripts of several statements (pg-boss installs its schema this way).
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Row[] };
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function connectPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  await pool.query('select 1');
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    pool,
+    async executeSql<Row>(text: string, values?: unknown[]) {
+      const res = await pool.query(text, values as unknown[] | undefined);
+      // A multi-statement script answers with one result per statement.
+      const last = Array.isArray(res) ? res.at(-1) : res;
+      return { rows: (last?.rows ?? []) as Row[] };
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+
+export const roles = pgTable('roles', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: varchar({ length: 50 }).notNull().unique(),
+  ...timestamps,
+});
+
+export const permissions = pgTable('permissions', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: varchar({ length: 100 }).notNull().unique(),
+  ...timestamps,
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    role_id: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permission_id: integer()
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.role_id, t.permission_id] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar({ length: 100 }).notNull(),
+    username: varchar({ length: 30 }).notNull(),
+    email: varchar({ length: 254 }).notNull(),
+    /** Null for people who only ever signed in through a social provider. */
+    password_hash: text(),
+    role_id: integer()
+      .notNull()
+      .references(() => roles.id),
+    profile_url: text(),
+    dob: date({ mode: 'string' }),
+    locale: varchar({ length: 5 }).notNull().default('en'),
+    email_verified_at: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_role_id_idx').on(t.role_id),
+  ],
+);
+
+/** One row per signed-in device; only the SHA-256 of the token is kept. */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    device_name: varchar({ length: 100 }).notNull(),
+    token_hash: varchar({ length: 64 }).notNull().unique(),
+    last_used_at: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('access_tokens_user_id_idx').on(t.user_id)],
+);
+
+/** Single-use tokens mailed to people: account activation and password reset. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: varchar({ length: 20 }).$type<'activation' | 'password_reset'>().notNull(),
+    token_hash: varchar({ length: 64 }).notNull().unique(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    used_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_tokens_user_purpose_idx').on(t.user_id, t.purpose)],
+);

@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+import { randomBytes } from 'node:crypto';
+import { buildApp } from './app';
+import { parseArgs, stringArg } from './cli/args';
+import { backup, restore } from './cli/backup';
+import { acquireLock, holderPid } from './cli/lock';
+import { cliLogger } from './cli/logger';
+import { loadConfig, type Config } from './config';
+import { closeContext, createContext } from './platform/create-context';
+import { jobHandlers } from './platform/jobs/handlers';
+import { seedDemo } from './seed/demo';
+import { demoEmail } from './seed/demo/users.scenario';
+import { ensureRootAdmin, upsertAdmin } from './seed/root-admin';
+
+const USAGE = `Usage: inkwell <command>
+
+  serve                 HTTP server (and the job worker unless JOBS=off)
+  worker                job worker only
+  migrate               apply database migrations
+  seed [scenario ...]   add the demo data set (every scenario not yet applied)
+  admin:create --email E [--password P] [--name N] [--role admin|root]
+                        create an administrator, or reset an existing one's password
+  backup [--out DIR]    write a restorable backup (database + uploads)
+  restore DIR           restore a backup written by \`backup\`
+`;
+
+/** Stops cleanly on SIGINT/SIGTERM; a second signal exits at once. */
+function onShutdown(stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    console.log(`\n${signal} received: finishing requests and jobs…`);
+    stop().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => handler('SIGINT'));
+  process.on('SIGTERM', () => handler('SIGTERM'));
+}
+
+async function serve(config: Config): Promise<void> {
+  const started = Date.now();
+  const release = acquireLock(config);
+  const { app, ctx } = await buildApp(config);
+  const admin = await ensureRootAdmin(ctx.db, config.adminEmail, config.adminPassword);
+  const demo = config.seedDemo ? await seedDemo(ctx) : undefined;
+  onShutdown(async () => {
+    await app.close();
+    release();
+  });
+  await app.listen({ port: config.port, host: config.host });
+
+  const lines = [
+    '',
+    `  Inkwell is ready at ${config.publicUrl}  (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    '',
+    `  Admin login:  ${admin.email}`,
+    admin.generatedPassword
+      ? `  Password:     ${admin.generatedPassword}   (shown once; change it under Profile → Change password)`
+      : config.adminPassword
+        ? '  Password:     the ADMIN_PASSWORD you set'
+        : '  Password:     printed at the first start (reset: npm run admin:create -- --email <e-mail>)',
+  ];
+  if (demo) {
+    lines.push('', `  Demo people:  ${demoEmail('aye')}, ${demoEmail('somchai')}, … password ${demo.password}`);
+  }
+  if (!config.isProduction) lines.push(`  Mailbox:      ${config.publicUrl}/dev/mailbox (activation and reset mails)`);
+  console.log(`${lines.join('\n')}\n`);
+}
+
+async function worker(config: Config): Promise<void> {
+  const release = acquireLock(config);
+  const log = cliLogger(config);
+  const ctx = await createContext(config, log);
+  await ctx.jobs.work(jobHandlers(ctx));
+  log.info('worker started');
+  onShutdown(async () => {
+    await closeContext(ctx);
+    release();
+  });
+}
+
+/** Commands that open the database briefly, then close it. */
+async function withContext(config: Config, fn: (ctx: Awaited<ReturnType<typeof createContext>>) => Promise<void>) {
+  const release = acquireLock(config);
+  const ctx = await createContext(config, cliLogger(config));
+  try {
+    await fn(ctx);
+  } finally {
+    await closeContext(ctx);
+    release();
+  }
+}
+
+async function main(): Promise<void> {
+  const [command, ...rest] = process.argv.slice(2);
+  const args = parseArgs(rest);
+  const config = loadConfig();
+  switch (command) {
+    case 'serve':
+      return serve(config);
+    case 'worker':
+      return worker(config);
+    case 'migrate':
+      return withContext(config, async () => console.log('Migrations applied.'));
+    case 'seed':
+      return withContext(config, async (ctx) => {
+        const result = await seedDemo(ctx, args._.length ? args._ : undefined);
+        console.log(result.ran.length ? `Seeded: ${result.ran.join(', ')}` : 'Demo data already present.');
+      });
+    case 'admin:create': {
+      const email = stringArg(args.email);
+      if (!email) throw new Error('admin:create needs --email');
+      const role = stringArg(args.role) === 'admin' ? 'admin' : 'root';
+      const password = stringArg(args.password) ?? randomBytes(12).toString('base64url');
+      return withContext(config, async (ctx) => {
+        await upsertAdmin(ctx.db, { email, password, name: stringArg(args.name), role });
+        console.log(`Administrator ${email} (${role}) is ready.${args.password ? '' : ` Password: ${password}`}`);
+      });
+    }
+    case 'backup': {
+      const pid = holderPid(config);
+      if (pid) throw new Error(`Stop the server (pid ${pid}) before backing up the embedded database.`);
+      const dir = await backup(config, stringArg(args.out));
+      console.log(`Backup written to ${dir}`);
+      return;
+    }
+    case 'restore': {
+      const from = args._[0];
+      if (!from) throw new Error('restore needs the backup folder');
+      const release = acquireLock(config);
+      try {
+        await restore(config, from);
+      } finally {
+        release();
+      }
+      console.log(`Restored from ${from}`);
+      return;
+    }
+    default:
+      console.log(USAGE);
+      process.exitCode = command && command !== 'help' ? 1 : 0;
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

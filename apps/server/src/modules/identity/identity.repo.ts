@@ -1,0 +1,109 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/connect';
+import { accessTokens, roles, userTokens, users } from '../../db/schema';
+
+type Conn = Db | Tx;
+export type UserRow = typeof users.$inferSelect;
+export type OneTimePurpose = 'activation' | 'password_reset';
+
+export async function findUserByEmail(db: Conn, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  return row;
+}
+
+export async function usernameTaken(db: Conn, username: string, exceptUserId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.username}) = ${username.toLowerCase()}`,
+        exceptUserId ? ne(users.id, exceptUserId) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function roleId(db: Conn, name: string): Promise<number> {
+  const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name)).limit(1);
+  if (!row) throw new Error(`Role ${name} is not seeded`);
+  return row.id;
+}
+
+export async function insertUser(db: Conn, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function insertAccessToken(db: Conn, userId: number, deviceName: string, tokenHash: string): Promise<number> {
+  const [row] = await db
+    .insert(accessTokens)
+    .values({ user_id: userId, device_name: deviceName, token_hash: tokenHash, last_used_at: sql`now()` })
+    .returning({ id: accessTokens.id });
+  return row!.id;
+}
+
+export async function deleteAccessToken(db: Conn, id: number): Promise<void> {
+  await db.delete(accessTokens).where(eq(accessTokens.id, id));
+}
+
+/** Replaces any unused token of the same purpose, so only the newest mailed link works. */
+export async function insertOneTimeToken(
+  db: Conn,
+  userId: number,
+  purpose: OneTimePurpose,
+  tokenHash: string,
+  ttlMinutes: number,
+): Promise<void> {
+  await db
+    .delete(userTokens)
+    .where(and(eq(userTokens.user_id, userId), eq(userTokens.purpose, purpose), isNull(userTokens.used_at)));
+  await db.insert(userTokens).values({
+    user_id: userId,
+    purpose,
+    token_hash: tokenHash,
+    expires_at: sql`now() + make_interval(mins => ${ttlMinutes})`,
+  });
+}
+
+/** Marks a valid token used in one statement (single use even under concurrent clicks); returns its user. */
+export async function consumeOneTimeToken(
+  db: Conn,
+  purpose: OneTimePurpose,
+  tokenHash: string,
+  userId?: number,
+): Promise<number | undefined> {
+  const [row] = await db
+    .update(userTokens)
+    .set({ used_at: sql`now()` })
+    .where(
+      and(
+        eq(userTokens.token_hash, tokenHash),
+        eq(userTokens.purpose, purpose),
+        userId ? eq(userTokens.user_id, userId) : undefined,
+        isNull(userTokens.used_at),
+        gt(userTokens.expires_at, sql`now()`),
+      ),
+    )
+    .returning({ userId: userTokens.user_id });
+  return row?.userId;
+}
+
+export async function markVerified(db: Conn, userId: number): Promise<void> {
+  await db
+    .update(users)
+    .set({ email_verified_at: sql`coalesce(${users.email_verified_at}, now())`, updated_at: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export async function setPasswordHash(db: Conn, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ password_hash: passwordHash, updated_at: sql`now()` }).where(eq(users.id, userId));
+}
+
+/** Signs out every device of the user except `keepTokenId` (none when absent). */
+export async function revokeTokens(db: Conn, userId: number, keepTokenId?: number): Promise<void> {
+  await db
+    .delete(accessTokens)
+    .where(and(eq(accessTokens.user_id, userId), keepTokenId ? ne(accessTokens.id, keepTokenId) : undefined));
+}

@@ -1,0 +1,109 @@
+import {
+  ACTIVATION_TOKEN_TTL_HOURS,
+  PASSWORD_RESET_TOKEN_TTL_MINUTES,
+  type Locale,
+  type LoginResponse,
+} from '@inkwell/contracts';
+import type { ParsedBody, identityApi } from '@inkwell/contracts';
+import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords';
+import { hashToken, newToken } from '../../platform/auth/tokens';
+import type { AppContext } from '../../platform/context';
+import { AppError, ValidationError, forbidden, throwIfFieldErrors, type FieldErrors } from '../../platform/errors';
+import { activationMail, passwordResetMail } from '../../platform/mail/templates';
+import { sessionUser } from '../users/users.service';
+import * as repo from './identity.repo';
+
+type Parsed<K extends keyof typeof identityApi> = ParsedBody<(typeof identityApi)[K]>;
+
+export function passwordProblems(password: string): FieldErrors {
+  return isCommonPassword(password) ? { password: ['validation.password_common'] } : {};
+}
+
+async function sendActivation(ctx: AppContext, user: repo.UserRow, locale: Locale): Promise<void> {
+  const token = newToken();
+  await repo.insertOneTimeToken(ctx.db, user.id, 'activation', hashToken(token), ACTIVATION_TOKEN_TTL_HOURS * 60);
+  const link = `${ctx.config.publicUrl}/activate?token=${encodeURIComponent(token)}`;
+  await ctx.mail.send(user.email, activationMail(locale, user.name, link));
+}
+
+export async function register(ctx: AppContext, input: Parsed<'register'>, locale: Locale): Promise<void> {
+  if (!ctx.config.openRegistration) throw forbidden('auth.registration_closed');
+  const fields: FieldErrors = { ...passwordProblems(input.password) };
+  if (await repo.usernameTaken(ctx.db, input.username)) fields.username = ['validation.username_taken'];
+  if (await repo.findUserByEmail(ctx.db, input.email)) fields.email = ['validation.email_taken'];
+  throwIfFieldErrors(fields);
+
+  const passwordHash = await hashPassword(input.password);
+  let user: repo.UserRow;
+  try {
+    user = await repo.insertUser(ctx.db, {
+      name: input.name,
+      username: input.username,
+      email: input.email,
+      password_hash: passwordHash,
+      role_id: await repo.roleId(ctx.db, 'user'),
+      locale,
+    });
+  } catch (err) {
+    // Two sign-ups racing for the same name or address: the unique index decides.
+    if (isUniqueViolation(err)) throw new ValidationError(uniqueFieldOf(err));
+    throw err;
+  }
+  await sendActivation(ctx, user, locale);
+}
+
+export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
+  const userId = await repo.consumeOneTimeToken(ctx.db, 'activation', hashToken(token));
+  if (!userId) throw new ValidationError({ token: ['validation.token_invalid'] }, 'validation.token_invalid');
+  await repo.markVerified(ctx.db, userId);
+}
+
+export async function resendActivation(ctx: AppContext, email: string, locale: Locale): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (user && !user.email_verified_at) await sendActivation(ctx, user, user.locale as Locale ?? locale);
+}
+
+export async function login(ctx: AppContext, input: Parsed<'login'>): Promise<LoginResponse> {
+  const user = await repo.findUserByEmail(ctx.db, input.email);
+  const ok = await verifyPassword(user?.password_hash ?? null, input.password);
+  if (!user || !ok) throw new ValidationError({ email: ['auth.failed'] }, 'auth.failed');
+  if (!user.email_verified_at) throw new AppError(403, 'auth.not_activated');
+  const token = newToken();
+  await repo.insertAccessToken(ctx.db, user.id, input.device_name, hashToken(token));
+  return { token, user: await sessionUser(ctx, user.id) };
+}
+
+export async function logout(ctx: AppContext, tokenId: number): Promise<void> {
+  await repo.deleteAccessToken(ctx.db, tokenId);
+}
+
+export async function forgotPassword(ctx: AppContext, email: string, locale: Locale): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (!user) return;
+  const token = newToken();
+  await repo.insertOneTimeToken(ctx.db, user.id, 'password_reset', hashToken(token), PASSWORD_RESET_TOKEN_TTL_MINUTES);
+  const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+  await ctx.mail.send(user.email, passwordResetMail((user.locale as Locale) ?? locale, user.name, link));
+}
+
+export async function resetPassword(ctx: AppContext, input: Parsed<'resetPassword'>): Promise<void> {
+  throwIfFieldErrors(passwordProblems(input.password));
+  const user = await repo.findUserByEmail(ctx.db, input.email);
+  const userId = user && (await repo.consumeOneTimeToken(ctx.db, 'password_reset', hashToken(input.token), user.id));
+  if (!user || !userId) throw new ValidationError({ token: ['validation.token_invalid'] }, 'validation.token_invalid');
+  await repo.setPasswordHash(ctx.db, user.id, await hashPassword(input.password));
+  // A reset proves the mailbox: it also activates, and signs out every device.
+  await repo.markVerified(ctx.db, user.id);
+  await repo.revokeTokens(ctx.db, user.id);
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export function uniqueFieldOf(err: unknown): FieldErrors {
+  const e = err as { constraint?: string; message?: string; cause?: { constraint?: string; message?: string } };
+  const text = `${e.constraint ?? ''} ${e.cause?.constraint ?? ''} ${e.message ?? ''} ${e.cause?.message ?? ''}`;
+  return text.includes('email') ? { email: ['validation.email_taken'] } : { username: ['validation.username_taken'] };
+}

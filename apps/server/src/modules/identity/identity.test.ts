@@ -1,0 +1,300 @@
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessTokens, userTokens, users } from '../../db/schema';
+import { startTestServer, type TestServer } from '../../../test/harness';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+let n = 0;
+const person = (over: Record<string, unknown> = {}) => {
+  n += 1;
+  return {
+    name: `Reader ${n}`,
+    username: `reader_${n}_${Date.now() % 100000}`,
+    email: `reader${n}.${Date.now() % 100000}@example.test`,
+    password: 'a-long-unusual-passphrase',
+    password_confirmation: 'a-long-unusual-passphrase',
+    ...over,
+  };
+};
+
+const tokenFrom = (text: string, route: string) => {
+  const match = new RegExp(`${route}\\?token=([A-Za-z0-9_-]+)`).exec(text);
+  if (!match) throw new Error(`no ${route} link in: ${text}`);
+  return match[1]!;
+};
+
+async function registerAndActivate(over: Record<string, unknown> = {}) {
+  const p = person(over);
+  expect((await s.request('POST', '/api/register', { body: p })).status).toBe(201);
+  const mail = await s.smtp.waitFor(p.email as string);
+  const token = tokenFrom(mail.text, '/activate');
+  expect((await s.request('POST', '/api/email/verify', { body: { token } })).status).toBe(200);
+  return p;
+}
+
+async function login(p: { email: unknown; password: unknown }, device = 'Test device') {
+  const res = await s.request('POST', '/api/login', {
+    body: { email: p.email, password: p.password, device_name: device },
+  });
+  expect(res.status).toBe(200);
+  return res.body.token as string;
+}
+
+describe('register', () => {
+  it('creates the person, stores an argon2id hash and mails a single-use activation link', async () => {
+    const p = person();
+    const res = await s.request('POST', '/api/register', { body: p });
+    expect(res.status).toBe(201);
+    expect(res.body.message).toMatch(/activate/i);
+
+    const [row] = await s.ctx.db.select().from(users).where(eq(users.email, p.email));
+    expect(row!.password_hash).toMatch(/^\$argon2id\$/);
+    expect(row!.email_verified_at).toBeNull();
+
+    const mail = await s.smtp.waitFor(p.email);
+    expect(mail.subject).toBe('Activate your Inkwell account');
+    expect(mail.html).toContain('http://inkwell.test/activate?token=');
+    const token = tokenFrom(mail.text, '/activate');
+    const [stored] = await s.ctx.db.select().from(userTokens).where(eq(userTokens.user_id, row!.id));
+    expect(stored!.token_hash).toBe(sha256(token));
+    expect(stored!.token_hash).not.toContain(token);
+
+    const blocked = await s.request('POST', '/api/login', {
+      body: { email: p.email, password: p.password, device_name: 'x' },
+    });
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.message).toMatch(/activate your account/i);
+
+    expect((await s.request('POST', '/api/email/verify', { body: { token } })).status).toBe(200);
+    const again = await s.request('POST', '/api/email/verify', { body: { token } });
+    expect(again.status).toBe(422);
+    expect(again.body.errors.token[0]).toMatch(/not valid|expired/);
+    expect((await s.request('POST', '/api/login', { body: { ...p, device_name: 'x' } })).status).toBe(200);
+  });
+
+  it.each([
+    ['name', { name: '' }, 'This field is required.'],
+    ['name', { name: 'x'.repeat(101) }, 'Must be at most 100 characters.'],
+    ['username', { username: 'ab' }, 'Must be at least 3 characters.'],
+    ['username', { username: 'a'.repeat(31) }, 'Must be at most 30 characters.'],
+    ['username', { username: 'no spaces!' }, 'Use only lowercase letters a–z, digits, underscores and dots.'],
+    ['email', { email: 'not-an-email' }, 'Enter a valid e-mail address.'],
+    ['password', { password: 'short12', password_confirmation: 'short12' }, 'Must be at least 8 characters.'],
+    ['password', { password: 'p'.repeat(129), password_confirmation: 'p'.repeat(129) }, 'Must be at most 128 characters.'],
+    ['password', { password: '12345678', password_confirmation: '12345678' }, 'This password is too common'],
+    ['password', { password_confirmation: 'something-else-entirely' }, 'The password confirmation does not match.'],
+  ])('refuses a bad %s (%j) under that field and stores nothing', async (field, over, message) => {
+    const p = person(over);
+    const res = await s.request('POST', '/api/register', { body: p });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('Please check the highlighted fields.');
+    expect(res.body.errors[field].join(' ')).toContain(message);
+    const [count] = await s.ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${String(p.email).toLowerCase()}`);
+    expect(count!.n).toBe(0);
+  });
+
+  it('reports every missing field at once', async () => {
+    const res = await s.request('POST', '/api/register', { body: {} });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors).sort()).toEqual(
+      ['email', 'name', 'password', 'password_confirmation', 'username'].sort(),
+    );
+  });
+
+  it('keeps usernames and e-mails unique whatever their case', async () => {
+    const first = await registerAndActivate();
+    const res = await s.request('POST', '/api/register', {
+      body: person({ username: first.username.toUpperCase(), email: first.email.toUpperCase() }),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.errors.username).toEqual(['This username is already taken.']);
+    expect(res.body.errors.email).toEqual(['An account with this e-mail address already exists.']);
+  });
+
+  it('answers in Burmese and Thai', async () => {
+    const my = await s.request('POST', '/api/register', { body: { name: '' }, lang: 'my' });
+    expect(my.body.message).toBe('အမှတ်အသားပြထားသော အကွက်များကို စစ်ဆေးပါ။');
+    expect(my.body.errors.name).toEqual(['ဤအကွက်ကို ဖြည့်ရန် လိုအပ်ပါသည်။']);
+    const th = await s.request('POST', '/api/register', {
+      body: person({ username: 'ab' }),
+      lang: 'th-TH,th;q=0.9,en;q=0.5',
+    });
+    expect(th.body.errors.username).toEqual(['ต้องมีอย่างน้อย 3 ตัวอักษร']);
+  });
+
+  it('mails the activation in the language the person registered in', async () => {
+    const p = person();
+    await s.request('POST', '/api/register', { body: p, lang: 'th' });
+    const mail = await s.smtp.waitFor(p.email);
+    expect(mail.subject).toBe('เปิดใช้งานบัญชี Inkwell ของคุณ');
+  });
+});
+
+describe('activation links', () => {
+  it('expire after 24 hours', async () => {
+    const p = person();
+    await s.request('POST', '/api/register', { body: p });
+    const token = tokenFrom((await s.smtp.waitFor(p.email)).text, '/activate');
+    await s.ctx.db
+      .update(userTokens)
+      .set({ expires_at: sql`now() - interval '1 minute'` })
+      .where(eq(userTokens.token_hash, sha256(token)));
+    expect((await s.request('POST', '/api/email/verify', { body: { token } })).status).toBe(422);
+  });
+
+  it('resend answers the same for unknown e-mails and replaces the previous link', async () => {
+    const unknown = await s.request('POST', '/api/email/resend', { body: { email: 'nobody@example.test' } });
+    const p = person();
+    await s.request('POST', '/api/register', { body: p });
+    const first = tokenFrom((await s.smtp.waitFor(p.email)).text, '/activate');
+    const known = await s.request('POST', '/api/email/resend', { body: { email: p.email } });
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+    const second = tokenFrom((await s.smtp.waitFor(p.email, (m) => !m.text.includes(first))).text, '/activate');
+    expect(second).not.toBe(first);
+    expect((await s.request('POST', '/api/email/verify', { body: { token: first } })).status).toBe(422);
+    expect((await s.request('POST', '/api/email/verify', { body: { token: second } })).status).toBe(200);
+  });
+});
+
+describe('login and logout', () => {
+  it('returns a token stored only as its hash, and the session user', async () => {
+    const p = await registerAndActivate();
+    const res = await s.request('POST', '/api/login', {
+      body: { email: p.email.toUpperCase(), password: p.password, device_name: 'Pixel 7' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.body.user).toMatchObject({
+      name: p.name,
+      username: p.username,
+      email: p.email,
+      role_name: 'user',
+      can_compose: false,
+      create_account: false,
+      logins: [],
+      subscriptions: [],
+    });
+    const rows = await s.ctx.db.select().from(accessTokens).where(eq(accessTokens.user_id, res.body.user.id));
+    expect(rows.map((r) => r.token_hash)).toEqual([sha256(res.body.token)]);
+    expect(rows[0]!.device_name).toBe('Pixel 7');
+  });
+
+  it('refuses a wrong password with the error under email, and requires the fields', async () => {
+    const p = await registerAndActivate();
+    const wrong = await s.request('POST', '/api/login', {
+      body: { email: p.email, password: 'not-the-password', device_name: 'x' },
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.message).toBe('These credentials do not match our records.');
+    expect(wrong.body.errors.email).toEqual(['These credentials do not match our records.']);
+    const unknown = await s.request('POST', '/api/login', {
+      body: { email: 'ghost@example.test', password: 'whatever-it-is', device_name: 'x' },
+    });
+    expect(unknown.body).toEqual(wrong.body);
+    const missing = await s.request('POST', '/api/login', { body: { email: p.email, password: p.password } });
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors.device_name).toEqual(['This field is required.']);
+  });
+
+  it('logout revokes only the current token', async () => {
+    const p = await registerAndActivate();
+    const a = await login(p, 'Phone');
+    const b = await login(p, 'Laptop');
+    expect((await s.request('POST', '/api/logout', { token: a })).status).toBe(204);
+    expect((await s.request('GET', '/api/user', { token: a })).status).toBe(401);
+    expect((await s.request('GET', '/api/user', { token: b })).status).toBe(200);
+    expect((await s.request('POST', '/api/logout')).status).toBe(401);
+  });
+
+  it('GET /user needs a valid token', async () => {
+    expect((await s.request('GET', '/api/user')).status).toBe(401);
+    const garbage = await s.request('GET', '/api/user', { token: 'not-a-real-token', lang: 'my' });
+    expect(garbage.status).toBe(401);
+    expect(garbage.body.message).toBe('ဆက်လုပ်ရန် အကောင့်သို့ ဝင်ပါ။');
+    const p = await registerAndActivate();
+    const me = await s.request('GET', '/api/user', { token: await login(p) });
+    expect(me.status).toBe(200);
+    expect(me.body.data.email).toBe(p.email);
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('answers the same whether or not the e-mail exists, and resets once with the mailed token', async () => {
+    const p = await registerAndActivate();
+    const otherDevice = await login(p, 'Old phone');
+    const unknown = await s.request('POST', '/api/password/forgot', { body: { email: 'nobody@example.test' } });
+    const known = await s.request('POST', '/api/password/forgot', { body: { email: p.email } });
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual(unknown.body);
+
+    const mail = await s.smtp.waitFor(p.email, (m) => m.subject.includes('Reset'));
+    const token = tokenFrom(mail.text, '/reset-password');
+    const body = { token, email: p.email, password: 'brand-new-passphrase', password_confirmation: 'brand-new-passphrase' };
+
+    const wrongEmail = await s.request('POST', '/api/password/reset', { body: { ...body, email: 'x@example.test' } });
+    expect(wrongEmail.status).toBe(422);
+    const common = await s.request('POST', '/api/password/reset', {
+      body: { ...body, password: 'password1', password_confirmation: 'password1' },
+    });
+    expect(common.body.errors.password[0]).toMatch(/too common/);
+
+    expect((await s.request('POST', '/api/password/reset', { body })).status).toBe(200);
+    expect((await s.request('POST', '/api/password/reset', { body })).status).toBe(422);
+    expect((await s.request('GET', '/api/user', { token: otherDevice })).status).toBe(401);
+    await login({ email: p.email, password: 'brand-new-passphrase' });
+  });
+
+  it('reset links expire after 60 minutes', async () => {
+    const p = await registerAndActivate();
+    await s.request('POST', '/api/password/forgot', { body: { email: p.email } });
+    const token = tokenFrom((await s.smtp.waitFor(p.email, (m) => m.subject.includes('Reset'))).text, '/reset-password');
+    const [row] = await s.ctx.db.select().from(userTokens).where(eq(userTokens.token_hash, sha256(token)));
+    const minutes = (row!.expires_at.getTime() - row!.created_at.getTime()) / 60_000;
+    expect(Math.round(minutes)).toBe(60);
+    await s.ctx.db
+      .update(userTokens)
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where(eq(userTokens.id, row!.id));
+    const res = await s.request('POST', '/api/password/reset', {
+      body: { token, email: p.email, password: 'brand-new-passphrase', password_confirmation: 'brand-new-passphrase' },
+    });
+    expect(res.status).toBe(422);
+  });
+});
+
+describe('bad input never becomes a 500', () => {
+  it('malformed JSON, wrong content type and wrong types get translated 4xx answers', async () => {
+    const bad = await fetch(`${s.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'accept-language': 'th' },
+      body: '{"email":',
+    });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toBe('ไม่สามารถอ่านคำขอได้');
+    const xml = await fetch(`${s.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml' },
+      body: '<login/>',
+    });
+    expect(xml.status).toBe(415);
+    const types = await s.request('POST', '/api/register', {
+      body: { name: 5, username: ['x'], email: {}, password: null, password_confirmation: 1 },
+    });
+    expect(types.status).toBe(422);
+    expect(types.body.errors.name).toEqual(['This value has the wrong type.']);
+    expect(types.body.errors.password).toEqual(['This field is required.']);
+  });
+});

@@ -1,0 +1,44 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/connect';
+import { accessTokens, roles, users } from '../../db/schema';
+
+type Conn = Db | Tx;
+
+export async function findUserWithRole(db: Conn, id: number) {
+  const [row] = await db
+    .select({ user: users, role_name: roles.name })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.role_id))
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function updateUser(db: Conn, id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updated_at: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+export async function listDevices(db: Conn, userId: number) {
+  return db
+    .select({
+      id: accessTokens.id,
+      device_name: accessTokens.device_name,
+      updated_at: sql<Date>`coalesce(${accessTokens.last_used_at}, ${accessTokens.created_at})`.mapWith(
+        (v: Date | string) => new Date(v),
+      ),
+    })
+    .from(accessTokens)
+    .where(eq(accessTokens.user_id, userId))
+    .orderBy(desc(sql`coalesce(${accessTokens.last_used_at}, ${accessTokens.created_at})`), desc(accessTokens.id));
+}
+
+export async function deleteDevice(db: Conn, userId: number, tokenId: number): Promise<boolean> {
+  const rows = await db
+    .delete(accessTokens)
+    .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.user_id, userId)))
+    .returning({ id: accessTokens.id });
+  return rows.length > 0;
+}

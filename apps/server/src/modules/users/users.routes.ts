@@ -1,0 +1,26 @@
+import { identityApi as api } from '@inkwell/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { route } from '../../platform/http/route';
+import { t } from '../../platform/i18n';
+import * as users from './users.service';
+
+export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, api.me, {}, async ({ auth }) => ({ data: await users.sessionUser(ctx, auth.user.id) }));
+
+  route(app, ctx, api.updateUser, {}, async ({ auth, params, body, locale }) => ({
+    message: t(locale, 'users.updated'),
+    data: await users.updateProfile(ctx, auth, params.id, body),
+  }));
+
+  route(app, ctx, api.changePassword, {}, async ({ auth, body, locale }) => {
+    await users.changePassword(ctx, auth, body);
+    return { message: t(locale, 'auth.password_changed') };
+  });
+
+  route(app, ctx, api.devices, {}, async ({ auth }) => ({ data: await users.devices(ctx, auth) }));
+
+  route(app, ctx, api.revokeDevice, {}, async ({ auth, params }) => {
+    await users.revokeDevice(ctx, auth, params.id);
+  });
+}

@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/connect';
+import type { JobQueue } from './jobs/queue';
+import type { Mailer } from './mail/mailer';
+
+/** What every module's service receives: built once in `createContext`, shared by serve and worker. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  jobs: JobQueue;
+  mail: Mailer;
+  log: FastifyBaseLogger;
+  appSecret: string;
+}

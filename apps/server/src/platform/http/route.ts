@@ -1,0 +1,83 @@
+import type {
+  EndpointDef,
+  ParsedBody,
+  ParsedParams,
+  ParsedQuery,
+  Permission,
+  EndpointResponse,
+  Locale,
+} from '@inkwell/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { authenticate, requirePermission, type AuthContext } from '../auth/authenticate';
+import type { AppContext } from '../context';
+import { unauthenticated } from '../errors';
+import { rateLimit, type RateRule } from '../rate-limit';
+
+type AuthMode = 'required' | 'optional' | 'none';
+
+export interface RouteOptions<A extends AuthMode> {
+  /** Defaults to `required`. */
+  auth?: A;
+  /** An administrative permission the caller's role must hold. */
+  permission?: Permission;
+  limits?: RateRule[];
+}
+
+export interface Handled<E extends EndpointDef, A extends AuthMode> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  body: ParsedBody<E>;
+  query: ParsedQuery<E>;
+  params: ParsedParams<E>;
+  locale: Locale;
+  auth: A extends 'required' ? AuthContext : AuthContext | null;
+}
+
+/**
+ * Registers one contract endpoint: its schemas (validation, OpenAPI), rate limits, authentication and
+ * permission, then the handler. Routes stay one call each.
+ */
+export function route<E extends EndpointDef, A extends AuthMode = 'required'>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  endpoint: E,
+  options: RouteOptions<A>,
+  handler: (input: Handled<E, A>) => Promise<EndpointResponse<E>>,
+): void {
+  const mode: AuthMode = options.auth ?? 'required';
+  const checks = (options.limits ?? []).map((rule) => rateLimit(app, rule, ctx.config.rateLimitScale));
+  const status = endpoint.status ?? 200;
+  const schema: FastifySchema & { summary: string; tags: readonly string[]; security?: unknown } = {
+    summary: endpoint.summary,
+    tags: endpoint.tags,
+    ...(mode !== 'none' ? { security: [{ bearer: [] }] } : {}),
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { querystring: endpoint.query } : {}),
+    ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
+    ...(endpoint.response ? { response: { [status]: endpoint.response } } : {}),
+  };
+
+  app.route({
+    method: endpoint.method,
+    url: `/api${endpoint.path}`,
+    schema,
+    handler: async (request, reply) => {
+      for (const check of checks) await check(request);
+      const auth = mode === 'none' ? null : await authenticate(ctx, request);
+      if (mode === 'required' && !auth) throw unauthenticated();
+      request.auth = auth;
+      if (options.permission) await requirePermission(ctx, auth!, options.permission);
+      const result = await handler({
+        request,
+        reply,
+        body: request.body as ParsedBody<E>,
+        query: request.query as ParsedQuery<E>,
+        params: request.params as ParsedParams<E>,
+        locale: request.locale,
+        auth: auth as Handled<E, A>['auth'],
+      });
+      reply.code(status);
+      return status === 204 ? reply.send() : result;
+    },
+  });
+}

@@ -1,0 +1,56 @@
+import { JOB_NAMES, JobPayloads, type JobName, type JobPayload } from '@inkwell/contracts';
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/connect';
+
+export type JobHandlers = { [N in JobName]: (payload: JobPayload<N>, job: { id: string; retryCount: number }) => Promise<void> };
+
+export interface JobQueue {
+  send<N extends JobName>(name: N, payload: JobPayload<N>, options?: PgBoss.SendOptions): Promise<string | null>;
+  /** Starts polling every queue with the given handlers (serve with JOBS=inline, or the worker process). */
+  work(handlers: JobHandlers): Promise<void>;
+  /** Stops taking jobs, lets running ones finish up to the timeout, then releases the rest for retry. */
+  stop(timeoutMs: number): Promise<void>;
+  boss: PgBoss;
+}
+
+const RETRY: PgBoss.RetryOptions = { retryLimit: 5, retryDelay: 5, retryBackoff: true };
+
+export async function startJobQueue(database: Database, logger: FastifyBaseLogger, pollSeconds = 1): Promise<JobQueue> {
+  // pg-boss runs on the app's own connection (PGlite has only one; on PostgreSQL it shares the pool).
+  const boss = new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) } });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const name of JOB_NAMES) await boss.createQueue(name, { name, ...RETRY });
+
+  return {
+    boss,
+    async send(name, payload, options) {
+      const data = JobPayloads[name].parse(payload);
+      return boss.send(name, data, { ...RETRY, ...options });
+    },
+    async work(handlers) {
+      for (const name of JOB_NAMES) {
+        await boss.work(name, { pollingIntervalSeconds: pollSeconds, includeMetadata: true }, async (jobs) => {
+          for (const job of jobs) {
+            const payload = JobPayloads[name].parse(job.data);
+            const started = Date.now();
+            try {
+              await (handlers[name] as (p: unknown, j: { id: string; retryCount: number }) => Promise<void>)(payload, {
+                id: job.id,
+                retryCount: job.retryCount,
+              });
+              logger.info({ job: name, jobId: job.id, ms: Date.now() - started }, 'job done');
+            } catch (err) {
+              logger.warn({ err, job: name, jobId: job.id, retry: job.retryCount }, 'job failed');
+              throw err;
+            }
+          }
+        });
+      }
+    },
+    async stop(timeoutMs) {
+      await boss.stop({ graceful: true, timeout: Math.max(timeoutMs, 1000), wait: true, close: true });
+    },
+  };
+}

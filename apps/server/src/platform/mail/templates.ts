@@ -1,0 +1,49 @@
+import type { Locale } from '@inkwell/contracts';
+import { t, type MessageKey } from '../i18n';
+
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escape = (s: string): string =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** A plain, translated message with one call-to-action link, as text and as simple inline-styled HTML. */
+function linkMail(
+  locale: Locale,
+  name: string,
+  link: string,
+  keys: { subject: MessageKey; intro: MessageKey; button: MessageKey; expiry: MessageKey },
+): MailContent {
+  const greeting = t(locale, 'mail.greeting', { name });
+  const intro = t(locale, keys.intro);
+  const expiry = t(locale, keys.expiry);
+  const signature = t(locale, 'mail.signature');
+  const text = [greeting, '', intro, link, '', expiry, '', signature].join('\n');
+  const html = `<!doctype html><html lang="${locale}"><body style="margin:0;padding:24px;background:#f4f5fb;font-family:Inter,'Noto Sans Myanmar','Noto Sans Thai',Arial,sans-serif;line-height:1.7;color:#1f2330">
+<div style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:28px">
+<p style="font-size:20px;font-weight:700;color:#3b4bc8;margin:0 0 16px">Inkwell</p>
+<p>${escape(greeting)}</p><p>${escape(intro)}</p>
+<p style="margin:24px 0"><a href="${escape(link)}" style="background:#4c5fd5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escape(t(locale, keys.button))}</a></p>
+<p style="font-size:13px;color:#5c6070;word-break:break-all">${escape(link)}</p>
+<p style="font-size:13px;color:#5c6070">${escape(expiry)}</p><p>${escape(signature)}</p></div></body></html>`;
+  return { subject: t(locale, keys.subject), text, html };
+}
+
+export const activationMail = (locale: Locale, name: string, link: string): MailContent =>
+  linkMail(locale, name, link, {
+    subject: 'mail.activation.subject',
+    intro: 'mail.activation.intro',
+    button: 'mail.activation.button',
+    expiry: 'mail.activation.expiry',
+  });
+
+export const passwordResetMail = (locale: Locale, name: string, link: string): MailContent =>
+  linkMail(locale, name, link, {
+    subject: 'mail.reset.subject',
+    intro: 'mail.reset.intro',
+    button: 'mail.reset.button',
+    expiry: 'mail.reset.expiry',
+  });

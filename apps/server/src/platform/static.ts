@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { AppError } from './errors';
+import { defaultWebDist } from './paths';
+
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+/**
+ * Serves the built web app (hashed assets cached for a year, index.html never cached, history fallback)
+ * and `/uploads` from DATA_DIR. API paths that match nothing answer with the contract's 404.
+ */
+export async function installStatic(app: FastifyInstance, config: Config): Promise<void> {
+  const uploads = path.join(config.dataDir, 'uploads');
+  fs.mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploads,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    maxAge: YEAR_SECONDS * 1000,
+    immutable: true,
+    dotfiles: 'deny',
+  });
+
+  const webDist = config.webDist ? path.resolve(config.webDist) : defaultWebDist;
+  const indexFile = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/');
+    if (isApi || !['GET', 'HEAD'].includes(request.method) || !hasWeb) {
+      throw new AppError(404, isApi ? 'errors.route_not_found' : 'errors.not_found');
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+  });
+}

@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { testSettings } from '../src/config';
+import { connectDatabase, type Database } from '../src/db/connect';
+
+/**
+ * A fresh database per test file: PGlite in memory by default, or a new database on the PostgreSQL
+ * server named by TEST_DATABASE_URL (dropped again on close).
+ */
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const { databaseUrl } = testSettings();
+  if (!databaseUrl) {
+    const database = await connectDatabase({ kind: 'pglite' });
+    return { database, drop: async () => undefined };
+  }
+  const name = `inkwell_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const database = await connectDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

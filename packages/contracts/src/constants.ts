@@ -1,0 +1,53 @@
+/** Business constants and limits from the product spec (user-facing §9, admin §9). */
+
+export const PRODUCT_NAME = 'Inkwell';
+
+export const LOCALES = ['en', 'my', 'th'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+
+export const ALERT_DURATION_MS = 2000;
+export const TOAST_DURATION_MS = 2000;
+export const PAYMENT_CONFIRMATION_WAIT_MS = 3000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export const STATUS_MAX_LENGTH = 250;
+export const DESCRIPTION_MAX_LENGTH = 250;
+export const EXCERPT_WORDS = 50;
+export const COMMENT_MAX_DEPTH = 3;
+
+export const AUDIO_POLL_MS = 8000;
+export const VIDEO_POLL_MS = 20_000;
+export const VIDEO_CONTROLS_IDLE_MS = 5000;
+
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 100;
+
+export const NAME_MAX_LENGTH = 100;
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 30;
+export const USERNAME_PATTERN = /^[a-z0-9_.]+$/;
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const DEVICE_NAME_MAX_LENGTH = 100;
+
+/** The device name the web client signs in with (the spec's fixed value, renamed for this product). */
+export const WEB_DEVICE_NAME = 'Inkwell Web';
+
+export const ACTIVATION_TOKEN_TTL_HOURS = 24;
+export const PASSWORD_RESET_TOKEN_TTL_MINUTES = 60;
+
+export const ALERT_TYPES = [
+  'primary',
+  'secondary',
+  'success',
+  'danger',
+  'warning',
+  'info',
+  'light',
+  'dark',
+] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];

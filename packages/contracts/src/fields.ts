@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+} from './constants';
+
+/**
+ * Field rules shared by every form that takes them. Custom messages are message keys the server translates
+ * (`validation.*`); the built-in checks (required, min, max) are translated from the issue code.
+ */
+export const Name = z.string().trim().min(1).max(NAME_MAX_LENGTH);
+
+export const Username = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(USERNAME_MIN_LENGTH)
+  .max(USERNAME_MAX_LENGTH)
+  .regex(USERNAME_PATTERN, { error: 'validation.username_format' });
+
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(EMAIL_MAX_LENGTH)
+  .pipe(z.email({ error: 'validation.email' }));
+
+export const NewPassword = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+
+/** A stored file's public URL: an absolute http(s) URL or a path under `/uploads/`. */
+export const MediaUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => /^https?:\/\/\S+$/i.test(v) || /^\/uploads\/[A-Za-z0-9._/-]+$/.test(v), {
+    error: 'validation.url',
+  });
+
+/** Adds the "confirmation matches" rule under `password`, where the spec shows password errors. */
+export const withConfirmation = <
+  T extends z.ZodObject<{ password: z.ZodType<string>; password_confirmation: z.ZodType<string> }>,
+>(
+  schema: T,
+) =>
+  schema.refine(
+    (v: { password: string; password_confirmation: string }) =>
+      v.password === v.password_confirmation,
+    {
+      path: ['password'],
+      error: 'validation.password_confirmed',
+      // Run even when another field failed, so every error shows at once.
+      when: (payload) => {
+        const v = payload.value as Record<string, unknown> | undefined;
+        return typeof v?.password === 'string' && typeof v?.password_confirmation === 'string';
+      },
+    },
+  );
+
+/** A calendar date `YYYY-MM-DD` in the past, or null to clear it. */
+export const Dob = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalid' })
+  .refine((v) => !Number.isNaN(Date.parse(v)) && Date.parse(v) < Date.now(), { error: 'validation.invalid' })
+  .nullable();

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** Every background job and its payload; the server's handler map must cover each one. */
+export const JobPayloads = {
+  'mail.send': z.object({ outboxId: z.number().int().positive() }),
+} as const;
+
+export type JobName = keyof typeof JobPayloads;
+export type JobPayload<N extends JobName> = z.infer<(typeof JobPayloads)[N]>;
+export const JOB_NAMES = Object.keys(JobPayloads) as JobName[];

@@ -61,12 +61,18 @@ export function route<E extends EndpointDef, A extends AuthMode = 'required'>(
     method: endpoint.method,
     url: `/api${endpoint.path}`,
     schema,
-    handler: async (request, reply) => {
-      for (const check of checks) await check(request);
+    // Who is asking is settled before the body is read: 401/403 come before 422.
+    onRequest: async (request) => {
       const auth = mode === 'none' ? null : await authenticate(ctx, request);
       if (mode === 'required' && !auth) throw unauthenticated();
       request.auth = auth;
       if (options.permission) await requirePermission(ctx, auth!, options.permission);
+    },
+    // Limits keyed by a body field (an e-mail) need the parsed body.
+    preHandler: async (request) => {
+      for (const check of checks) await check(request);
+    },
+    handler: async (request, reply) => {
       const result = await handler({
         request,
         reply,
@@ -74,7 +80,7 @@ export function route<E extends EndpointDef, A extends AuthMode = 'required'>(
         query: request.query as ParsedQuery<E>,
         params: request.params as ParsedParams<E>,
         locale: request.locale,
-        auth: auth as Handled<E, A>['auth'],
+        auth: request.auth as Handled<E, A>['auth'],
       });
       reply.code(status);
       return status === 204 ? reply.send() : result;

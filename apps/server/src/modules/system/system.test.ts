@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness';
+
+let s: TestServer;
+let web: string;
+beforeAll(async () => {
+  // A stand-in for the built web app, to check the history fallback and cache headers.
+  web = fs.mkdtempSync(path.join(process.cwd(), 'node_modules', '.web-'));
+  fs.mkdirSync(path.join(web, 'assets'));
+  fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Inkwell</title>');
+  fs.writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+  s = await startTestServer({ WEB_DIST: web });
+});
+afterAll(async () => {
+  await s?.close();
+  fs.rmSync(web, { recursive: true, force: true });
+});
+
+describe('operations', () => {
+  it('healthz and readyz', async () => {
+    expect((await s.request('GET', '/healthz')).body).toEqual({ status: 'ok' });
+    expect((await s.request('GET', '/readyz')).body).toEqual({ status: 'ready' });
+  });
+
+  it('metrics in Prometheus text', async () => {
+    await s.request('GET', '/api/user');
+    const res = await fetch(`${s.url}/metrics`);
+    const text = await res.text();
+    expect(res.headers.get('content-type')).toMatch(/text\/plain/);
+    expect(text).toContain('http_request_duration_seconds_bucket');
+    expect(text).toContain('route="/api/user"');
+  });
+
+  it('OpenAPI generated from the contract, and the reference page', async () => {
+    const spec = await s.request('GET', '/api/openapi.json');
+    expect(spec.status).toBe(200);
+    expect(spec.body.openapi).toBe('3.1.0');
+    expect(Object.keys(spec.body.paths)).toEqual(
+      expect.arrayContaining(['/api/register', '/api/login', '/api/user', '/api/users/{id}', '/api/user/devices/{id}']),
+    );
+    const register = spec.body.paths['/api/register'].post;
+    expect(register.requestBody.content['application/json'].schema.properties).toHaveProperty('username');
+    const docs = await fetch(`${s.url}/api/docs/`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('swagger');
+  });
+
+  it('security headers with a content security policy and a request id', async () => {
+    const res = await fetch(`${s.url}/healthz`, { headers: { 'x-request-id': 'trace-123' } });
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-request-id')).toBe('trace-123');
+  });
+
+  it('serves the web app with a history fallback, and a JSON 404 for unknown API paths', async () => {
+    const page = await fetch(`${s.url}/profile/devices`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toContain('<title>Inkwell</title>');
+    const asset = await fetch(`${s.url}/assets/app-abc123.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const api = await s.request('GET', '/api/no-such-thing', { lang: 'my' });
+    expect(api.status).toBe(404);
+    expect(api.body.message).toBe('API တွင် ဤလိပ်စာ မရှိပါ။');
+    const traversal = await fetch(`${s.url}/uploads/..%2f..%2fetc%2fpasswd`);
+    expect([403, 404]).toContain(traversal.status);
+    expect(await traversal.text()).not.toContain('root:');
+    expect((await fetch(`${s.url}/uploads/missing.png`)).status).toBe(404);
+  });
+
+  it('the dev mailbox lists the mails the server wrote', async () => {
+    await s.request('POST', '/api/register', {
+      body: { name: 'Mail Reader', username: 'mailreader', email: 'mail.reader@example.test', password: 'long-enough-pass', password_confirmation: 'long-enough-pass' },
+    });
+    const box = await s.request('GET', '/api/dev/mailbox?to=mail.reader@example.test');
+    expect(box.status).toBe(200);
+    expect(box.body.data[0]).toMatchObject({ to: 'mail.reader@example.test', subject: 'Activate your Inkwell account' });
+  });
+});
+
+describe('the dev mailbox in production', () => {
+  it('does not exist', async () => {
+    const prod = await startTestServer({
+      NODE_ENV: 'production',
+      APP_SECRET: 'x'.repeat(40),
+    });
+    try {
+      expect((await prod.request('GET', '/api/dev/mailbox')).status).toBe(404);
+      expect((await prod.request('GET', '/metrics')).status).toBe(200);
+    } finally {
+      await prod.close();
+    }
+  });
+});

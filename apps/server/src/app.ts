@@ -5,6 +5,8 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { identityRoutes } from './modules/identity/identity.routes';
+import { insightsRoutes } from './modules/insights/insights.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import type { AppContext } from './platform/context';
@@ -75,6 +77,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   systemRoutes(app, ctx);
   identityRoutes(app, ctx);
   usersRoutes(app, ctx);
+  searchRoutes(app, ctx);
+  insightsRoutes(app, ctx);
 
   await installStatic(app, config);
 

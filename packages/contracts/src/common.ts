@@ -34,8 +34,7 @@ export const PageMeta = z.object({
 });
 export type PageMeta = z.infer<typeof PageMeta>;
 
-export const paged = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), meta: PageMeta });
+export const paged = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: PageMeta });
 export type Paged<T> = { data: T[]; meta: PageMeta };
 
 export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: item });

@@ -40,14 +40,5 @@ export const WEB_DEVICE_NAME = 'Inkwell Web';
 export const ACTIVATION_TOKEN_TTL_HOURS = 24;
 export const PASSWORD_RESET_TOKEN_TTL_MINUTES = 60;
 
-export const ALERT_TYPES = [
-  'primary',
-  'secondary',
-  'success',
-  'danger',
-  'warning',
-  'info',
-  'light',
-  'dark',
-] as const;
+export const ALERT_TYPES = ['primary', 'secondary', 'success', 'danger', 'warning', 'info', 'light', 'dark'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];

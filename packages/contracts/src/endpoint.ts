@@ -31,9 +31,7 @@ type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 export type EndpointBody<E extends EndpointDef> = Input<E['body']>;
 export type EndpointQuery<E extends EndpointDef> = Input<E['query']>;
 export type EndpointParams<E extends EndpointDef> = Input<E['params']>;
-export type EndpointResponse<E extends EndpointDef> = E['response'] extends z.ZodType
-  ? z.output<E['response']>
-  : void;
+export type EndpointResponse<E extends EndpointDef> = E['response'] extends z.ZodType ? z.output<E['response']> : void;
 export type ParsedBody<E extends EndpointDef> = Output<E['body']>;
 export type ParsedQuery<E extends EndpointDef> = Output<E['query']>;
 export type ParsedParams<E extends EndpointDef> = Output<E['params']>;

@@ -48,19 +48,15 @@ export const withConfirmation = <
 >(
   schema: T,
 ) =>
-  schema.refine(
-    (v: { password: string; password_confirmation: string }) =>
-      v.password === v.password_confirmation,
-    {
-      path: ['password'],
-      error: 'validation.password_confirmed',
-      // Run even when another field failed, so every error shows at once.
-      when: (payload) => {
-        const v = payload.value as Record<string, unknown> | undefined;
-        return typeof v?.password === 'string' && typeof v?.password_confirmation === 'string';
-      },
+  schema.refine((v: { password: string; password_confirmation: string }) => v.password === v.password_confirmation, {
+    path: ['password'],
+    error: 'validation.password_confirmed',
+    // Run even when another field failed, so every error shows at once.
+    when: (payload) => {
+      const v = payload.value as Record<string, unknown> | undefined;
+      return typeof v?.password === 'string' && typeof v?.password_confirmation === 'string';
     },
-  );
+  });
 
 /** A calendar date `YYYY-MM-DD` in the past, or null to clear it. */
 export const Dob = z

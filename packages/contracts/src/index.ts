@@ -7,3 +7,5 @@ export * from './identity';
 export * from './roles';
 export * from './system';
 export * from './jobs';
+export * from './insights';
+export * from './search';

@@ -3,8 +3,7 @@
 export const ROLES = ['user', 'admin', 'root'] as const;
 export type RoleName = (typeof ROLES)[number];
 export const ADMIN_ROLES: readonly RoleName[] = ['admin', 'root'];
-export const isAdminRole = (role: string | null | undefined): boolean =>
-  role === 'admin' || role === 'root';
+export const isAdminRole = (role: string | null | undefined): boolean => role === 'admin' || role === 'root';
 
 export const PERMISSIONS = [
   'insights.view',

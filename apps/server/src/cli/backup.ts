@@ -37,7 +37,11 @@ export async function backup(config: Config, outDir?: string): Promise<string> {
   if (fs.existsSync(uploads)) fs.cpSync(uploads, path.join(target, 'uploads'), { recursive: true });
   fs.writeFileSync(
     path.join(target, 'manifest.json'),
-    JSON.stringify({ created_at: new Date().toISOString(), database: config.databaseUrl ? 'postgres' : 'pglite', file: dbFile }, null, 2),
+    JSON.stringify(
+      { created_at: new Date().toISOString(), database: config.databaseUrl ? 'postgres' : 'pglite', file: dbFile },
+      null,
+      2,
+    ),
   );
   return target;
 }
@@ -52,7 +56,13 @@ export async function restore(config: Config, from: string): Promise<void> {
     throw new Error(`This backup is of a ${manifest.database} database; configure the same kind to restore it.`);
   }
   if (config.databaseUrl) {
-    await run('pg_restore', ['--clean', '--if-exists', '--no-owner', `--dbname=${config.databaseUrl}`, path.join(source, manifest.file)]);
+    await run('pg_restore', [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      `--dbname=${config.databaseUrl}`,
+      path.join(source, manifest.file),
+    ]);
   } else {
     const dbDir = path.join(config.dataDir, 'db');
     if (fs.existsSync(dbDir)) fs.renameSync(dbDir, `${dbDir}.before-restore-${stamp()}`);

@@ -16,7 +16,11 @@ export interface ContextOptions {
 }
 
 /** Opens the database, applies migrations and the role seed, starts the job queue: shared by serve and worker. */
-export async function createContext(config: Config, log: FastifyBaseLogger, options: ContextOptions = {}): Promise<AppContext> {
+export async function createContext(
+  config: Config,
+  log: FastifyBaseLogger,
+  options: ContextOptions = {},
+): Promise<AppContext> {
   const database =
     options.database ??
     (await connectDatabase(
@@ -26,9 +30,10 @@ export async function createContext(config: Config, log: FastifyBaseLogger, opti
     ));
   await runMigrations(database);
   await seedRolesAndPermissions(database.db);
-  let jobs: JobQueue | undefined;
-  const mail = createMailer(config, database.db, () => jobs!, log);
-  jobs = await startJobQueue(database, log, options.jobPollSeconds);
+  // The mailer queues through the job queue, which starts after it; it is only used once both exist.
+  const queue: { jobs?: JobQueue } = {};
+  const mail = createMailer(config, database.db, () => queue.jobs!, log);
+  const jobs = (queue.jobs = await startJobQueue(database, log, options.jobPollSeconds));
   return { config, database, db: database.db, jobs, mail, log, appSecret: appSecret(config) };
 }
 

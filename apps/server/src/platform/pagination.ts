@@ -23,7 +23,11 @@ const pageUrl = (url: string, page: number): string => {
 export function pageMeta({ page, perPage, total, url, locale }: PageMetaInput): PageMeta {
   const last = Math.max(1, Math.ceil(total / perPage));
   const links: PageLink[] = [
-    { url: page > 1 ? pageUrl(url, Math.min(page - 1, last)) : null, label: t(locale, 'pagination.previous'), active: false },
+    {
+      url: page > 1 ? pageUrl(url, Math.min(page - 1, last)) : null,
+      label: t(locale, 'pagination.previous'),
+      active: false,
+    },
   ];
   const shown = new Set<number>([1, 2, last - 1, last]);
   for (let n = page - WINDOW; n <= page + WINDOW; n++) shown.add(n);

@@ -33,8 +33,34 @@ describe('pageMeta', () => {
 
   it('cuts long lists with gaps around the current page', () => {
     const labels = meta(50, 20 * 100).links.map((l) => l.label);
-    expect(labels).toEqual(['« Previous', '1', '2', '...', '47', '48', '49', '50', '51', '52', '53', '...', '99', '100', 'Next »']);
-    expect(meta(1, 20 * 100).links.map((l) => l.label)).toEqual(['« Previous', '1', '2', '3', '4', '...', '99', '100', 'Next »']);
+    expect(labels).toEqual([
+      '« Previous',
+      '1',
+      '2',
+      '...',
+      '47',
+      '48',
+      '49',
+      '50',
+      '51',
+      '52',
+      '53',
+      '...',
+      '99',
+      '100',
+      'Next »',
+    ]);
+    expect(meta(1, 20 * 100).links.map((l) => l.label)).toEqual([
+      '« Previous',
+      '1',
+      '2',
+      '3',
+      '4',
+      '...',
+      '99',
+      '100',
+      'Next »',
+    ]);
   });
 
   it('translates the labels', () => {

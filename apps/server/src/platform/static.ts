@@ -32,7 +32,7 @@ export async function installStatic(app: FastifyInstance, config: Config): Promi
     await app.register(fastifyStatic, {
       root: webDist,
       prefix: '/',
-      index: false,
+      index: ['index.html'],
       wildcard: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);

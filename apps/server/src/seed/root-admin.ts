@@ -30,7 +30,10 @@ export async function upsertAdmin(
   const roleId = await roleIdByName(db, input.role);
   const passwordHash = await hashPassword(input.password);
   const email = input.email.toLowerCase();
-  const [found] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
+  const [found] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
   if (found) {
     await db
       .update(users)
@@ -38,10 +41,17 @@ export async function upsertAdmin(
       .where(eq(users.id, found.id));
     return;
   }
-  const base = email.split('@')[0]!.replace(/[^a-z0-9_.]/g, '').slice(0, 20) || 'admin';
+  const base =
+    email
+      .split('@')[0]!
+      .replace(/[^a-z0-9_.]/g, '')
+      .slice(0, 20) || 'admin';
   let username = base.length >= 3 ? base : `${base}admin`;
   for (let n = 2; ; n++) {
-    const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${username}`);
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${username}`);
     if (!taken) break;
     username = `${base}${n}`;
   }

@@ -8,14 +8,20 @@ import { permissions, rolePermissions, roles } from '../db/schema';
  * the first time that permission appears; later changes made by administrators are kept.
  */
 export async function seedRolesAndPermissions(db: Db): Promise<void> {
-  await db.insert(roles).values(ROLES.map((name) => ({ name }))).onConflictDoNothing();
+  await db
+    .insert(roles)
+    .values(ROLES.map((name) => ({ name })))
+    .onConflictDoNothing();
   const inserted = await db
     .insert(permissions)
     .values(PERMISSIONS.map((name) => ({ name })))
     .onConflictDoNothing()
     .returning({ id: permissions.id });
   if (inserted.length === 0) return;
-  const adminRoles = await db.select({ id: roles.id }).from(roles).where(inArray(roles.name, ['admin', 'root']));
+  const adminRoles = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(inArray(roles.name, ['admin', 'root']));
   await db
     .insert(rolePermissions)
     .values(adminRoles.flatMap((r) => inserted.map((p) => ({ role_id: r.id, permission_id: p.id }))))
@@ -27,4 +33,3 @@ export async function roleIdByName(db: Db, name: string): Promise<number> {
   if (!row) throw new Error(`Role ${name} missing`);
   return row.id;
 }
-

@@ -9,10 +9,7 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text().notNull(),
-    status: varchar({ length: 10 })
-      .$type<'queued' | 'sent' | 'logged' | 'failed'>()
-      .notNull()
-      .default('queued'),
+    status: varchar({ length: 10 }).$type<'queued' | 'sent' | 'logged' | 'failed'>().notNull().default('queued'),
     error: text(),
     attempts: integer().notNull().default(0),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),

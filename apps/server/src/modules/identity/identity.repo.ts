@@ -7,7 +7,11 @@ export type UserRow = typeof users.$inferSelect;
 export type OneTimePurpose = 'activation' | 'password_reset';
 
 export async function findUserByEmail(db: Conn, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
   return row;
 }
 
@@ -36,7 +40,12 @@ export async function insertUser(db: Conn, values: typeof users.$inferInsert): P
   return row!;
 }
 
-export async function insertAccessToken(db: Conn, userId: number, deviceName: string, tokenHash: string): Promise<number> {
+export async function insertAccessToken(
+  db: Conn,
+  userId: number,
+  deviceName: string,
+  tokenHash: string,
+): Promise<number> {
   const [row] = await db
     .insert(accessTokens)
     .values({ user_id: userId, device_name: deviceName, token_hash: tokenHash, last_used_at: sql`now()` })
@@ -98,7 +107,10 @@ export async function markVerified(db: Conn, userId: number): Promise<void> {
 }
 
 export async function setPasswordHash(db: Conn, userId: number, passwordHash: string): Promise<void> {
-  await db.update(users).set({ password_hash: passwordHash, updated_at: sql`now()` }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ password_hash: passwordHash, updated_at: sql`now()` })
+    .where(eq(users.id, userId));
 }
 
 /** Signs out every device of the user except `keepTokenId` (none when absent). */

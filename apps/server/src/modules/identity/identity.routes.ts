@@ -29,10 +29,16 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { message: t(locale, 'auth.activated') };
   });
 
-  route(app, ctx, api.resendActivation, { auth: 'none', limits: [limits.mailedLinkEmail] }, async ({ body, locale }) => {
-    await identity.resendActivation(ctx, body.email, locale);
-    return { message: t(locale, 'auth.activation_resent') };
-  });
+  route(
+    app,
+    ctx,
+    api.resendActivation,
+    { auth: 'none', limits: [limits.mailedLinkEmail] },
+    async ({ body, locale }) => {
+      await identity.resendActivation(ctx, body.email, locale);
+      return { message: t(locale, 'auth.activation_resent') };
+    },
+  );
 
   route(app, ctx, api.login, { auth: 'none', limits: [limits.loginIp, limits.loginEmail] }, async ({ body }) =>
     identity.login(ctx, body),

@@ -60,7 +60,7 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<void>
 
 export async function resendActivation(ctx: AppContext, email: string, locale: Locale): Promise<void> {
   const user = await repo.findUserByEmail(ctx.db, email);
-  if (user && !user.email_verified_at) await sendActivation(ctx, user, user.locale as Locale ?? locale);
+  if (user && !user.email_verified_at) await sendActivation(ctx, user, (user.locale as Locale) ?? locale);
 }
 
 export async function login(ctx: AppContext, input: Parsed<'login'>): Promise<LoginResponse> {

@@ -89,7 +89,11 @@ describe('register', () => {
     ['username', { username: 'no spaces!' }, 'Use only lowercase letters a–z, digits, underscores and dots.'],
     ['email', { email: 'not-an-email' }, 'Enter a valid e-mail address.'],
     ['password', { password: 'short12', password_confirmation: 'short12' }, 'Must be at least 8 characters.'],
-    ['password', { password: 'p'.repeat(129), password_confirmation: 'p'.repeat(129) }, 'Must be at most 128 characters.'],
+    [
+      'password',
+      { password: 'p'.repeat(129), password_confirmation: 'p'.repeat(129) },
+      'Must be at most 128 characters.',
+    ],
     ['password', { password: '12345678', password_confirmation: '12345678' }, 'This password is too common'],
     ['password', { password_confirmation: 'something-else-entirely' }, 'The password confirmation does not match.'],
   ])('refuses a bad %s (%j) under that field and stores nothing', async (field, over, message) => {
@@ -242,7 +246,12 @@ describe('forgot and reset password', () => {
 
     const mail = await s.smtp.waitFor(p.email, (m) => m.subject.includes('Reset'));
     const token = tokenFrom(mail.text, '/reset-password');
-    const body = { token, email: p.email, password: 'brand-new-passphrase', password_confirmation: 'brand-new-passphrase' };
+    const body = {
+      token,
+      email: p.email,
+      password: 'brand-new-passphrase',
+      password_confirmation: 'brand-new-passphrase',
+    };
 
     const wrongEmail = await s.request('POST', '/api/password/reset', { body: { ...body, email: 'x@example.test' } });
     expect(wrongEmail.status).toBe(422);
@@ -260,8 +269,14 @@ describe('forgot and reset password', () => {
   it('reset links expire after 60 minutes', async () => {
     const p = await registerAndActivate();
     await s.request('POST', '/api/password/forgot', { body: { email: p.email } });
-    const token = tokenFrom((await s.smtp.waitFor(p.email, (m) => m.subject.includes('Reset'))).text, '/reset-password');
-    const [row] = await s.ctx.db.select().from(userTokens).where(eq(userTokens.token_hash, sha256(token)));
+    const token = tokenFrom(
+      (await s.smtp.waitFor(p.email, (m) => m.subject.includes('Reset'))).text,
+      '/reset-password',
+    );
+    const [row] = await s.ctx.db
+      .select()
+      .from(userTokens)
+      .where(eq(userTokens.token_hash, sha256(token)));
     const minutes = (row!.expires_at.getTime() - row!.created_at.getTime()) / 60_000;
     expect(Math.round(minutes)).toBe(60);
     await s.ctx.db
@@ -283,7 +298,7 @@ describe('bad input never becomes a 500', () => {
       body: '{"email":',
     });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toBe('ไม่สามารถอ่านคำขอได้');
+    expect(((await bad.json()) as { message: string }).message).toBe('ไม่สามารถอ่านคำขอได้');
     const xml = await fetch(`${s.url}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/xml' },

@@ -18,14 +18,26 @@ describe('rate limits', () => {
     for (let i = 0; i < 5; i++) {
       const res = await s.request('POST', '/api/register', {
         headers: from('10.0.0.1'),
-        body: { name: 'N', username: `rl_user_${i}`, email: `rl${i}@example.test`, password: 'long-enough-pass', password_confirmation: 'long-enough-pass' },
+        body: {
+          name: 'N',
+          username: `rl_user_${i}`,
+          email: `rl${i}@example.test`,
+          password: 'long-enough-pass',
+          password_confirmation: 'long-enough-pass',
+        },
       });
       expect(res.status).toBe(201);
     }
     const blocked = await s.request('POST', '/api/register', {
       headers: from('10.0.0.1'),
       lang: 'my',
-      body: { name: 'N', username: 'rl_user_x', email: 'rlx@example.test', password: 'long-enough-pass', password_confirmation: 'long-enough-pass' },
+      body: {
+        name: 'N',
+        username: 'rl_user_x',
+        email: 'rlx@example.test',
+        password: 'long-enough-pass',
+        password_confirmation: 'long-enough-pass',
+      },
     });
     expect(blocked.status).toBe(429);
     const retry = Number(blocked.headers.get('retry-after'));
@@ -34,7 +46,13 @@ describe('rate limits', () => {
     expect(blocked.body.message).toBe(`ကြိုးစားမှု များလွန်းပါသည်။ ${retry} စက္ကန့်အကြာတွင် ထပ်ကြိုးစားပါ။`);
     const elsewhere = await s.request('POST', '/api/register', {
       headers: from('10.0.0.2'),
-      body: { name: 'N', username: 'rl_user_y', email: 'rly@example.test', password: 'long-enough-pass', password_confirmation: 'long-enough-pass' },
+      body: {
+        name: 'N',
+        username: 'rl_user_y',
+        email: 'rly@example.test',
+        password: 'long-enough-pass',
+        password_confirmation: 'long-enough-pass',
+      },
     });
     expect(elsewhere.status).toBe(201);
   });
@@ -42,7 +60,14 @@ describe('rate limits', () => {
   it('login: 25 per 5 minutes per IP', async () => {
     const body = { email: 'nobody@example.test', password: 'wrong-password', device_name: 'x' };
     for (let i = 0; i < 25; i++) {
-      expect((await s.request('POST', '/api/login', { headers: from('10.0.1.1'), body: { ...body, email: `n${i}@example.test` } })).status).toBe(422);
+      expect(
+        (
+          await s.request('POST', '/api/login', {
+            headers: from('10.0.1.1'),
+            body: { ...body, email: `n${i}@example.test` },
+          })
+        ).status,
+      ).toBe(422);
     }
     const blocked = await s.request('POST', '/api/login', { headers: from('10.0.1.1'), body, lang: 'th' });
     expect(blocked.status).toBe(429);
@@ -65,10 +90,15 @@ describe('rate limits', () => {
   it('forgot password: 5 per 30 minutes per e-mail', async () => {
     const body = { email: 'someone@example.test' };
     for (let i = 0; i < 5; i++) {
-      expect((await s.request('POST', '/api/password/forgot', { headers: from(`10.2.0.${i}`), body })).status).toBe(200);
+      expect((await s.request('POST', '/api/password/forgot', { headers: from(`10.2.0.${i}`), body })).status).toBe(
+        200,
+      );
     }
     expect((await s.request('POST', '/api/password/forgot', { headers: from('10.2.1.1'), body })).status).toBe(429);
-    const other = await s.request('POST', '/api/password/forgot', { headers: from('10.2.1.1'), body: { email: 'else@example.test' } });
+    const other = await s.request('POST', '/api/password/forgot', {
+      headers: from('10.2.1.1'),
+      body: { email: 'else@example.test' },
+    });
     expect(other.status).toBe(200);
   });
 });

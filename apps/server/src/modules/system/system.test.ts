@@ -73,11 +73,20 @@ describe('operations', () => {
 
   it('the dev mailbox lists the mails the server wrote', async () => {
     await s.request('POST', '/api/register', {
-      body: { name: 'Mail Reader', username: 'mailreader', email: 'mail.reader@example.test', password: 'long-enough-pass', password_confirmation: 'long-enough-pass' },
+      body: {
+        name: 'Mail Reader',
+        username: 'mailreader',
+        email: 'mail.reader@example.test',
+        password: 'long-enough-pass',
+        password_confirmation: 'long-enough-pass',
+      },
     });
     const box = await s.request('GET', '/api/dev/mailbox?to=mail.reader@example.test');
     expect(box.status).toBe(200);
-    expect(box.body.data[0]).toMatchObject({ to: 'mail.reader@example.test', subject: 'Activate your Inkwell account' });
+    expect(box.body.data[0]).toMatchObject({
+      to: 'mail.reader@example.test',
+      subject: 'Activate your Inkwell account',
+    });
   });
 });
 

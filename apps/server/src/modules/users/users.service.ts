@@ -1,4 +1,13 @@
-import { Dob, Email, isLocale, type Device, type ParsedBody, type SessionUser, type RoleName, type identityApi } from '@inkwell/contracts';
+import {
+  Dob,
+  Email,
+  isLocale,
+  type Device,
+  type ParsedBody,
+  type SessionUser,
+  type RoleName,
+  type identityApi,
+} from '@inkwell/contracts';
 import { requirePermission, type AuthContext } from '../../platform/auth/authenticate';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { AppContext } from '../../platform/context';

@@ -34,7 +34,9 @@ describe('PUT /users/:id', () => {
     expect(res.status).toBe(403);
     const other = await s.request('GET', '/api/user', { token: b.token });
     expect(other.body.data.name).toBe(b.user.name);
-    expect((await s.request('PUT', `/api/users/${b.user.id}`, { body: { name: 'x', username: 'xyz' } })).status).toBe(401);
+    expect((await s.request('PUT', `/api/users/${b.user.id}`, { body: { name: 'x', username: 'xyz' } })).status).toBe(
+      401,
+    );
   });
 
   it('validates fields and keeps usernames unique', async () => {
@@ -54,7 +56,9 @@ describe('PUT /users/:id', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.errors.name).toEqual(['จำเป็นต้องกรอกช่องนี้']);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['name', 'profile_url', 'username']);
-    expect((await s.request('PUT', '/api/users/abc', { token: a.token, body: { name: 'A', username: 'abc' } })).status).toBe(422);
+    expect(
+      (await s.request('PUT', '/api/users/abc', { token: a.token, body: { name: 'A', username: 'abc' } })).status,
+    ).toBe(422);
   });
 
   it('lets an administrator change another person, including e-mail and birth date', async () => {
@@ -81,7 +85,11 @@ describe('PUT /user/password', () => {
 
     const wrong = await s.request('PUT', '/api/user/password', {
       token,
-      body: { current_password: 'nope-nope', password: 'next-passphrase-1', password_confirmation: 'next-passphrase-1' },
+      body: {
+        current_password: 'nope-nope',
+        password: 'next-passphrase-1',
+        password_confirmation: 'next-passphrase-1',
+      },
     });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.current_password).toEqual(['The current password is not correct.']);
@@ -94,7 +102,11 @@ describe('PUT /user/password', () => {
 
     const ok = await s.request('PUT', '/api/user/password', {
       token,
-      body: { current_password: user.password, password: 'next-passphrase-1', password_confirmation: 'next-passphrase-1' },
+      body: {
+        current_password: user.password,
+        password: 'next-passphrase-1',
+        password_confirmation: 'next-passphrase-1',
+      },
     });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toMatch(/other devices have been signed out/);

@@ -41,15 +41,13 @@ function issueKey(issue: Issue): { key: MessageKey; params?: Record<string, stri
       const min = Number(issue.minimum);
       if (issue.origin === 'string')
         return min <= 1 ? { key: 'validation.required' } : { key: 'validation.string_min', params: { min } };
-      if (issue.origin === 'array' || issue.origin === 'set')
-        return { key: 'validation.array_min', params: { min } };
+      if (issue.origin === 'array' || issue.origin === 'set') return { key: 'validation.array_min', params: { min } };
       return { key: 'validation.number_min', params: { min } };
     }
     case 'too_big': {
       const max = Number(issue.maximum);
       if (issue.origin === 'string') return { key: 'validation.string_max', params: { max } };
-      if (issue.origin === 'array' || issue.origin === 'set')
-        return { key: 'validation.array_max', params: { max } };
+      if (issue.origin === 'array' || issue.origin === 'set') return { key: 'validation.array_max', params: { max } };
       return { key: 'validation.number_max', params: { max } };
     }
     case 'invalid_format':

@@ -34,17 +34,14 @@ export const en = {
   'validation.token_invalid': 'This link is not valid or has expired. Ask for a new one.',
 
   'auth.failed': 'These credentials do not match our records.',
-  'auth.not_activated':
-    'Please activate your account first: open the link we sent to your e-mail address.',
-  'auth.registered':
-    'Thanks for signing up! Check your inbox and open the link we sent to activate your account.',
+  'auth.not_activated': 'Please activate your account first: open the link we sent to your e-mail address.',
+  'auth.registered': 'Thanks for signing up! Check your inbox and open the link we sent to activate your account.',
   'auth.registration_closed': 'Registration is closed on this site.',
   'auth.activated': 'Your account is active. You can sign in now.',
   'auth.already_activated': 'Your account is already active. You can sign in.',
   'auth.activation_resent':
     'If an account with that e-mail address is waiting for activation, we have sent a new link.',
-  'auth.reset_link_sent':
-    'If an account with that e-mail address exists, we have sent a link to reset the password.',
+  'auth.reset_link_sent': 'If an account with that e-mail address exists, we have sent a link to reset the password.',
   'auth.password_reset': 'Your password has been reset. You can sign in now.',
   'auth.password_changed': 'Your password has been changed. Your other devices have been signed out.',
   'users.updated': 'Your profile has been updated.',
@@ -59,7 +56,8 @@ export const en = {
   'mail.activation.button': 'Activate my account',
   'mail.activation.expiry': 'The link works once and expires in 24 hours.',
   'mail.reset.subject': 'Reset your Inkwell password',
-  'mail.reset.intro': 'Someone asked to reset the password of your Inkwell account. Open this link to choose a new one:',
+  'mail.reset.intro':
+    'Someone asked to reset the password of your Inkwell account. Open this link to choose a new one:',
   'mail.reset.button': 'Choose a new password',
   'mail.reset.expiry':
     'The link works once and expires in 60 minutes. If you did not ask for this, ignore this e-mail.',

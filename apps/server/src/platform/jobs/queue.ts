@@ -3,7 +3,9 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect';
 
-export type JobHandlers = { [N in JobName]: (payload: JobPayload<N>, job: { id: string; retryCount: number }) => Promise<void> };
+export type JobHandlers = {
+  [N in JobName]: (payload: JobPayload<N>, job: { id: string; retryCount: number }) => Promise<void>;
+};
 
 export interface JobQueue {
   send<N extends JobName>(name: N, payload: JobPayload<N>, options?: PgBoss.SendOptions): Promise<string | null>;

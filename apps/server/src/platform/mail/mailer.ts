@@ -40,13 +40,28 @@ export function createMailer(config: Config, db: Db, jobs: () => JobQueue, log: 
         .returning();
       if (!mail || mail.status === 'sent' || mail.status === 'logged') return;
       if (!transport) {
-        log.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail (no SMTP_URL: logged, see /dev/mailbox)');
-        await db.update(mailOutbox).set({ status: 'logged', sent_at: sql`now()` }).where(eq(mailOutbox.id, outboxId));
+        log.info(
+          { to: mail.to, subject: mail.subject, text: mail.text },
+          'mail (no SMTP_URL: logged, see /dev/mailbox)',
+        );
+        await db
+          .update(mailOutbox)
+          .set({ status: 'logged', sent_at: sql`now()` })
+          .where(eq(mailOutbox.id, outboxId));
         return;
       }
       try {
-        await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-        await db.update(mailOutbox).set({ status: 'sent', sent_at: sql`now()`, error: null }).where(eq(mailOutbox.id, outboxId));
+        await transport.sendMail({
+          from: config.mailFrom,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
+        await db
+          .update(mailOutbox)
+          .set({ status: 'sent', sent_at: sql`now()`, error: null })
+          .where(eq(mailOutbox.id, outboxId));
       } catch (err) {
         await db
           .update(mailOutbox)

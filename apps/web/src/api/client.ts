@@ -1,0 +1,89 @@
+import {
+  REQUEST_TIMEOUT_MS,
+  buildPath,
+  type EndpointBody,
+  type EndpointDef,
+  type EndpointQuery,
+  type EndpointResponse,
+  type ErrorBody,
+} from '@inkwell/contracts';
+import i18n from '../i18n';
+import { getSession, signOut } from '../session/session';
+
+/** A failed call, with the server's translated message and field errors (`{ field: [messages] }`). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: Record<string, string[]> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface CallInput<E extends EndpointDef> {
+  params?: Record<string, string | number>;
+  query?: EndpointQuery<E>;
+  body?: EndpointBody<E>;
+  /** Uploads set their own (none); everything else gives up after 30 s. */
+  timeoutMs?: number | null;
+  signal?: AbortSignal;
+}
+
+function queryString(query: unknown): string {
+  if (!query || typeof query !== 'object') return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Calls one contract endpoint: path, method and types come from the contract, never typed by hand. */
+export async function call<E extends EndpointDef>(endpoint: E, input: CallInput<E> = {}): Promise<EndpointResponse<E>> {
+  const session = getSession();
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': i18n.language || 'en',
+  };
+  if (session) headers.authorization = `Bearer ${session.token}`;
+  if (input.body !== undefined) headers['content-type'] = 'application/json';
+  const timeout = input.timeoutMs === undefined ? REQUEST_TIMEOUT_MS : input.timeoutMs;
+  const signals = [input.signal, timeout ? AbortSignal.timeout(timeout) : undefined].filter((s): s is AbortSignal =>
+    Boolean(s),
+  );
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${buildPath(endpoint.path, input.params)}${queryString(input.query)}`, {
+      method: endpoint.method,
+      headers,
+      body: input.body === undefined ? undefined : JSON.stringify(input.body),
+      signal: signals.length ? AbortSignal.any(signals) : undefined,
+    });
+  } catch (err) {
+    const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
+    throw new ApiError(0, i18n.t(timedOut ? 'errors.timeout' : 'errors.network'));
+  }
+
+  if (response.status === 204) return undefined as EndpointResponse<E>;
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const error = (body ?? {}) as Partial<ErrorBody>;
+    // A revoked or expired token: forget it so the guard sends the person to sign in.
+    if (response.status === 401 && session && getSession()?.token === session.token) signOut();
+    throw new ApiError(response.status, error.message ?? i18n.t('errors.unknown'), error.errors ?? {});
+  }
+  return body as EndpointResponse<E>;
+}
+
+/** The first field error of each field, as Mantine's form `setErrors` takes them. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(Object.entries(error.errors).map(([field, list]) => [field, list.join(' ')]));
+}
+
+export const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : i18n.t('errors.unknown');

@@ -1,0 +1,31 @@
+import { PRODUCT_NAME, isAdminRole } from '@inkwell/contracts';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useMatches } from 'react-router';
+import { useSession } from '../session/session';
+import type { RouteMeta } from './routeMeta';
+
+/** The deepest route's meta wins, as nested routes refine their parents. */
+export function useRouteMeta(): RouteMeta {
+  const matches = useMatches();
+  return matches.reduce<RouteMeta>((meta, match) => ({ ...meta, ...((match.handle as RouteMeta) ?? {}) }), {});
+}
+
+/** Sets the document title from route meta and enforces sign-in, guest-only and admin rules. */
+export function RouteGuard({ children }: { children: ReactNode }) {
+  const meta = useRouteMeta();
+  const session = useSession();
+  const location = useLocation();
+  const { t, i18n } = useTranslation();
+
+  useEffect(() => {
+    document.title = meta.title ? `${t(meta.title)} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+  }, [meta.title, t, i18n.language]);
+
+  if (!meta.public && !session) {
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  }
+  if (meta.guestOnly && session) return <Navigate to="/home" replace />;
+  if (meta.admin && !isAdminRole(session?.role)) return <Navigate to="/accessDenied" replace />;
+  return <>{children}</>;
+}

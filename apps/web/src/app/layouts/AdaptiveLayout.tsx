@@ -1,0 +1,38 @@
+import { Anchor, Box, Button, Container, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet } from 'react-router';
+import { LanguageMenu } from '../../components/LanguageMenu';
+import { Logo } from '../../components/Logo';
+import { useSession } from '../../session/session';
+import { UserShell } from '../shell/UserShell';
+
+/** Pages open to everyone: inside the app shell when signed in, in a light frame otherwise. */
+export function AdaptiveLayout() {
+  const session = useSession();
+  const { t } = useTranslation();
+  if (session) {
+    return (
+      <UserShell>
+        <Outlet />
+      </UserShell>
+    );
+  }
+  return (
+    <Box mih="100vh">
+      <Group justify="space-between" px="md" py="sm" component="header">
+        <Anchor component={Link} to="/" underline="never" aria-label="Inkwell">
+          <Logo size={30} />
+        </Anchor>
+        <Group gap="xs">
+          <LanguageMenu />
+          <Button component={Link} to="/login" size="sm" variant="light">
+            {t('actions.login')}
+          </Button>
+        </Group>
+      </Group>
+      <Container size="sm" px="md" py="md" component="main">
+        <Outlet />
+      </Container>
+    </Box>
+  );
+}

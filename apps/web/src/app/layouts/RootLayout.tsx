@@ -1,0 +1,27 @@
+import { Center, Loader } from '@mantine/core';
+import { Suspense } from 'react';
+import { Outlet, useNavigation } from 'react-router';
+import { RouteGuard } from '../RouteGuard';
+import { useSessionRefresh } from '../useSessionRefresh';
+import { NavigationProgress } from './NavigationProgress';
+
+export function RootLayout() {
+  useSessionRefresh();
+  const navigation = useNavigation();
+  return (
+    <>
+      <NavigationProgress active={navigation.state === 'loading'} />
+      <Suspense
+        fallback={
+          <Center h="100vh">
+            <Loader />
+          </Center>
+        }
+      >
+        <RouteGuard>
+          <Outlet />
+        </RouteGuard>
+      </Suspense>
+    </>
+  );
+}

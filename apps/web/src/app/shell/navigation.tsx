@@ -1,0 +1,33 @@
+import { isAdminRole } from '@inkwell/contracts';
+import { IconHome, IconShieldLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { UserAvatar } from '../../components/UserAvatar';
+import type { Session } from '../../session/session';
+
+export interface NavEntry {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  badge?: number;
+}
+
+/**
+ * The shell's entries in the spec's order (Home, Explore, Compose, Chats, Notifications, Admin Panel,
+ * Profile). Each feature adds its entry when it lands, with the spec's condition.
+ */
+export function navEntries(session: Session, t: (key: string) => string): NavEntry[] {
+  const entries: (NavEntry | false)[] = [
+    { to: '/home', label: t('nav.home'), icon: <IconHome size={24} stroke={1.7} /> },
+    isAdminRole(session.role) && {
+      to: '/admin',
+      label: t('nav.admin'),
+      icon: <IconShieldLock size={24} stroke={1.7} />,
+    },
+    {
+      to: '/profile',
+      label: t('nav.profile'),
+      icon: <UserAvatar url={session.profile_url} name={session.name} size={26} />,
+    },
+  ];
+  return entries.filter((e): e is NavEntry => Boolean(e));
+}

@@ -1,0 +1,78 @@
+import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useResetPassword } from './api';
+import { showServerErrors, useServerForm } from './useServerForm';
+
+/** Opened from the reset e-mail (token and e-mail in the link). */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const reset = useResetPassword();
+  const form = useServerForm({
+    email: params.get('email') ?? '',
+    password: '',
+    password_confirmation: '',
+  });
+  const token = params.get('token') ?? '';
+
+  if (reset.isSuccess) {
+    return (
+      <Stack gap="md" role="status">
+        <Title order={1} fz="h2">
+          {t('reset.done_title')}
+        </Title>
+        <Text>{reset.data.message}</Text>
+        <Button component={Link} to="/login">
+          {t('actions.login')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) =>
+        reset.mutate(
+          { ...values, token },
+          // Errors on the password also show under its confirmation; token errors under the e-mail.
+          {
+            onError: (error) =>
+              showServerErrors(form, error, (field) =>
+                field === 'password' ? ['password', 'password_confirmation'] : field === 'token' ? ['email'] : [field],
+              ),
+          },
+        ),
+      )}
+    >
+      <Stack gap="md">
+        <div>
+          <Title order={1} fz="h2">
+            {t('reset.title')}
+          </Title>
+          <Text c="dimmed">{t('reset.intro')}</Text>
+        </div>
+        {!token && (
+          <Alert color="yellow" role="alert">
+            {t('reset.missing_token')}
+          </Alert>
+        )}
+        <TextInput label={t('fields.email')} type="email" autoComplete="email" {...form.getInputProps('email')} />
+        <PasswordInput
+          label={t('fields.new_password')}
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label={t('fields.password_confirmation')}
+          autoComplete="new-password"
+          {...form.getInputProps('password_confirmation')}
+        />
+        <Button type="submit" loading={reset.isPending} disabled={!token}>
+          {t('reset.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { BackBar } from '../../components/BackBar';
+import { alert } from '../../lib/alerts';
+import { showServerErrors, useServerForm } from '../auth/useServerForm';
+import { useChangePassword } from './api';
+
+export function PasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const change = useChangePassword();
+  const form = useServerForm({ current_password: '', password: '', password_confirmation: '' });
+
+  const submit = form.onSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: (res) => {
+        alert('success', res.message);
+        form.reset();
+        void navigate('/profile');
+      },
+      // The spec shows errors of `password` beneath both new-password fields.
+      onError: (error) =>
+        showServerErrors(form, error, (field) =>
+          field === 'password' ? ['password', 'password_confirmation'] : [field],
+        ),
+    }),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <BackBar title={t('titles.change_password')} to="/profile" />
+      <Stack gap="md">
+        <Text c="dimmed">{t('password.intro')}</Text>
+        <PasswordInput
+          label={t('fields.current_password')}
+          autoComplete="current-password"
+          {...form.getInputProps('current_password')}
+        />
+        <PasswordInput
+          label={t('fields.new_password')}
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label={t('fields.password_confirmation')}
+          autoComplete="new-password"
+          {...form.getInputProps('password_confirmation')}
+        />
+        <Button type="submit" loading={change.isPending}>
+          {t('password.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

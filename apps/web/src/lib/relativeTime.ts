@@ -1,0 +1,29 @@
+import type { Locale } from '@inkwell/contracts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+const templates: Record<Locale, { m: string; h: string; d: string }> = {
+  en: { m: '{n}m ago', h: '{n}h ago', d: '{n}d ago' },
+  my: { m: '{n} မိနစ်က', h: '{n} နာရီက', d: '{n} ရက်က' },
+  th: { m: '{n} นาทีที่แล้ว', h: '{n} ชม. ที่แล้ว', d: '{n} วันที่แล้ว' },
+};
+
+const digits = (locale: Locale, n: number, width = 1) =>
+  new Intl.NumberFormat(locale, { minimumIntegerDigits: width, useGrouping: false }).format(n);
+
+/**
+ * The spec's relative time: under an hour in minutes, under a day in hours, up to ten days in days,
+ * older as day/month/year with two-digit day and month. Numbers use the language's own digits.
+ */
+export function relativeTime(value: string | Date, locale: Locale, now: Date = new Date()): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  const elapsed = Math.max(0, now.getTime() - date.getTime());
+  const t = templates[locale];
+  if (elapsed < HOUR) return t.m.replace('{n}', digits(locale, Math.floor(elapsed / MINUTE)));
+  if (elapsed < DAY) return t.h.replace('{n}', digits(locale, Math.floor(elapsed / HOUR)));
+  const days = Math.floor(elapsed / DAY);
+  if (days <= 10) return t.d.replace('{n}', digits(locale, days));
+  return `${digits(locale, date.getDate(), 2)}/${digits(locale, date.getMonth() + 1, 2)}/${digits(locale, date.getFullYear())}`;
+}

@@ -1,0 +1,110 @@
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  type Locale,
+  type RoleName,
+  type SessionUser,
+  type SubscriptionSummary,
+} from '@inkwell/contracts';
+import { useSyncExternalStore } from 'react';
+
+/** The spec's Session entity, kept in local storage. */
+export interface Session {
+  id: number;
+  userId: number;
+  name: string;
+  username: string;
+  email: string;
+  token: string;
+  authenticated: true;
+  role: RoleName;
+  profile_url: string | null;
+  can_compose: boolean;
+  active_subscription: SubscriptionSummary | null;
+  user: SessionUser;
+}
+
+const SESSION_KEY = 'inkwell.session';
+const LOCALE_KEY = 'inkwell.locale';
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+const emit = () => listeners.forEach((l) => l());
+
+function read(): Session | null {
+  try {
+    const raw = localStorage.getItem(SESSION_KEY);
+    const parsed = raw ? (JSON.parse(raw) as Session) : null;
+    return parsed?.token ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+let current: Session | null = typeof localStorage === 'undefined' ? null : read();
+
+export const getSession = (): Session | null => current;
+
+function fromUser(token: string, user: SessionUser): Session {
+  return {
+    id: user.id,
+    userId: user.id,
+    name: user.name,
+    username: user.username,
+    email: user.email,
+    token,
+    authenticated: true,
+    role: user.role_name,
+    profile_url: user.profile_url,
+    can_compose: user.can_compose,
+    active_subscription: user.active_subscription,
+    user,
+  };
+}
+
+function write(next: Session | null): void {
+  current = next;
+  if (next) localStorage.setItem(SESSION_KEY, JSON.stringify(next));
+  else localStorage.removeItem(SESSION_KEY);
+  emit();
+}
+
+export const signIn = (token: string, user: SessionUser): void => write(fromUser(token, user));
+
+/** Refreshes the stored user (role, plan, can_compose) from a fresh `/user` answer. */
+export function refreshUser(user: SessionUser): void {
+  if (current) write(fromUser(current.token, user));
+}
+
+/** Forgets the session. The chosen language stays: it belongs to the device, not the account. */
+export const signOut = (): void => write(null);
+
+export function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const useSession = (): Session | null => useSyncExternalStore(subscribe, getSession, getSession);
+
+export function storedLocale(): Locale {
+  try {
+    const value = localStorage.getItem(LOCALE_KEY);
+    return isLocale(value) ? value : DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}
+
+export function storeLocale(locale: Locale): void {
+  localStorage.setItem(LOCALE_KEY, locale);
+}
+
+if (typeof window !== 'undefined') {
+  // Signing in or out in another tab applies here too.
+  window.addEventListener('storage', (event) => {
+    if (event.key === SESSION_KEY) {
+      current = read();
+      emit();
+    }
+  });
+}

@@ -1,0 +1,123 @@
+import { expect, test } from '@playwright/test';
+import { snap, unique } from '../support/app';
+
+test('a reader registers, activates from the mail, edits the profile, changes the password, sees devices and logs out', async ({
+  page,
+}) => {
+  const id = unique();
+  const email = `reader.${id}@example.test`;
+  const password = 'my-first-passphrase';
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome to Inkwell' })).toBeVisible();
+  await page.getByRole('link', { name: 'Register' }).click();
+  await expect(page).toHaveTitle('Register · Inkwell');
+
+  // The server checks everything; its errors show under each field.
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('This field is required.').first()).toBeVisible();
+
+  await page.getByLabel('Name', { exact: true }).fill('Thiri Aung');
+  await page.getByLabel('Username').fill(`thiri_${id}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('password');
+  await page.getByLabel('Confirm password').fill('password');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('This password is too common. Choose one that is harder to guess.')).toBeVisible();
+
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText('open the link we sent to activate your account')).toBeVisible();
+  await snap(page, 'register-success');
+
+  // Not active yet: sign-in is refused with a clear message.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Please activate your account first').first()).toBeVisible();
+
+  // Open the activation mail in the development mailbox.
+  await page.goto('/dev/mailbox');
+  await page.getByLabel('Filter by recipient').fill(email);
+  const mail = page.getByRole('article', { name: 'Activate your Inkwell account' });
+  await expect(mail).toBeVisible({ timeout: 20_000 });
+  await snap(page, 'mailbox');
+  await mail.getByRole('link', { name: 'Open the link' }).click();
+  await expect(page.getByRole('heading', { name: 'Your account is active' })).toBeVisible();
+  await page.getByRole('link', { name: 'Login' }).click();
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('tab', { name: 'Feed' })).toBeVisible();
+
+  // Edit profile.
+  await page.getByRole('link', { name: 'Profile' }).first().click();
+  await page.getByRole('link', { name: 'Edit profile' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Email')).toHaveAttribute('readonly');
+  await page.getByLabel('Name', { exact: true }).fill('Thiri Aung Myint');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Your profile has been updated.')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Thiri Aung Myint' })).toBeVisible();
+
+  // Change the password: the current one is required.
+  await page.getByRole('link', { name: 'Change password' }).click();
+  await page.getByLabel('Current password').fill('not-my-password');
+  await page.getByLabel('New password').fill('my-second-passphrase');
+  await page.getByLabel('Confirm password').fill('my-second-passphrase');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('The current password is not correct.').first()).toBeVisible();
+  await page.getByLabel('Current password').fill(password);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+
+  // Devices: this browser is listed as the current device.
+  await page.getByRole('link', { name: 'Devices' }).click();
+  const devices = page.getByRole('list', { name: 'Devices' });
+  await expect(devices.getByText('Inkwell Web')).toBeVisible();
+  await expect(devices.getByText('This device')).toBeVisible();
+  await expect(devices.getByText(/Last active \d+m ago/)).toBeVisible();
+  await snap(page, 'devices');
+
+  // Log out, then the new password works.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('my-second-passphrase');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('a forgotten password is reset through the mailed link', async ({ page }) => {
+  const email = 'maya@demo.inkwell.local';
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('we have sent a link to reset the password')).toBeVisible();
+
+  await page.goto('/dev/mailbox');
+  await page.getByLabel('Filter by recipient').fill(email);
+  const mail = page.getByRole('article', { name: 'Reset your Inkwell password' });
+  await expect(mail).toBeVisible({ timeout: 20_000 });
+  await mail.getByRole('link', { name: 'Open the link' }).click();
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await page.getByLabel('New password').fill('maya-new-passphrase');
+  await page.getByLabel('Confirm password').fill('maya-new-passphrase');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password changed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Login' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('maya-new-passphrase');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+});

@@ -1,0 +1,27 @@
+import { expect, type Page } from '@playwright/test';
+import path from 'node:path';
+
+export const DEMO_PASSWORD = 'inkwell-demo-2026';
+export const demo = {
+  aye: 'ayechan@demo.inkwell.local',
+  somchai: 'somchai@demo.inkwell.local',
+  maya: 'maya@demo.inkwell.local',
+};
+
+const shots = path.join(import.meta.dirname, '..', 'artifacts', 'screenshots');
+
+/** Saves a full-page screenshot as a test artifact (look at them: e2e/artifacts/screenshots). */
+export async function snap(page: Page, name: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+}
+
+export async function login(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;

@@ -7,7 +7,7 @@ import { connectDatabase, type Database } from '../src/db/connect';
  * A fresh database per test file: PGlite in memory by default, or a new database on the PostgreSQL
  * server named by TEST_DATABASE_URL (dropped again on close).
  */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const { databaseUrl } = testSettings();
   if (!databaseUrl) {
     const database = await connectDatabase({ kind: 'pglite' });
@@ -23,6 +23,7 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   const database = await connectDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();

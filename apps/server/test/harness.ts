@@ -32,9 +32,12 @@ export interface TestServer extends App {
  * The real server on loopback with a fresh database, a temporary data folder and a real SMTP receiver.
  * `env` overrides configuration (rate limits are off unless a test sets RATE_LIMIT_SCALE).
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { smtpDelayMs?: number } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-test-'));
-  const smtp = await startSmtpReceiver();
+  const smtp = await startSmtpReceiver({ delayMs: options.smtpDelayMs });
   const { database, drop } = await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -84,7 +87,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     smtp,
     request,
     async close() {
-      await built.app.close();
+      if (built.app.server.listening) await built.app.close();
       await smtp.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -9,7 +9,7 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server on loopback that keeps what it receives, for tests of outgoing mail. */
-export async function startSmtpReceiver() {
+export async function startSmtpReceiver(options: { delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -17,7 +17,9 @@ export async function startSmtpReceiver() {
     logger: false,
     onData(stream, _session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          // A slow mail server, for tests of jobs that must finish during shutdown.
+          if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
           const to = [mail.to].flat().flatMap((a) => (a ? a.value.map((v) => v.address ?? '') : []));
           received.push({ to, subject: mail.subject ?? '', text: mail.text ?? '', html: String(mail.html || '') });
           for (const wake of waiters) wake();

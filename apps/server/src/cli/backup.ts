@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
 import type { Config } from '../config';
 
 function run(command: string, args: string[]): Promise<void> {
@@ -56,14 +57,24 @@ export async function restore(config: Config, from: string): Promise<void> {
     throw new Error(`This backup is of a ${manifest.database} database; configure the same kind to restore it.`);
   }
   if (config.databaseUrl) {
+    // Restore into empty schemas: `pg_restore --clean` cannot drop pg-boss's partitioned job tables.
+    const client = new pg.Client({ connectionString: config.databaseUrl });
+    await client.connect();
+    try {
+      await client.query(
+        'drop schema if exists pgboss, drizzle cascade; drop schema public cascade; create schema public;',
+      );
+    } finally {
+      await client.end();
+    }
     await run('pg_restore', [
-      '--clean',
-      '--if-exists',
       '--no-owner',
+      '--exit-on-error',
       `--dbname=${config.databaseUrl}`,
       path.join(source, manifest.file),
     ]);
   } else {
+    fs.mkdirSync(config.dataDir, { recursive: true });
     const dbDir = path.join(config.dataDir, 'db');
     if (fs.existsSync(dbDir)) fs.renameSync(dbDir, `${dbDir}.before-restore-${stamp()}`);
     const data = fs.readFileSync(path.join(source, manifest.file));

@@ -3,12 +3,16 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { storeLocale, storedLocale } from '../session/session';
 import en from './en.json';
-import my from './my.json';
-import th from './th.json';
+
+/** English ships with the app; Burmese and Thai load on demand (each is a large file of 3-byte glyphs). */
+const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: unknown }>> = {
+  my: () => import('./my.json'),
+  th: () => import('./th.json'),
+};
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, my: { translation: my }, th: { translation: th } },
-  lng: storedLocale(),
+  resources: { en: { translation: en } },
+  lng: 'en',
   fallbackLng: 'en',
   supportedLngs: [...LOCALES],
   interpolation: { escapeValue: false },
@@ -18,12 +22,25 @@ void i18n.use(initReactI18next).init({
 const applyDocumentLanguage = (lng: string) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 };
-applyDocumentLanguage(i18n.language);
 i18n.on('languageChanged', applyDocumentLanguage);
 
+async function load(locale: Locale): Promise<void> {
+  if (locale === 'en' || i18n.hasResourceBundle(locale, 'translation')) return;
+  const bundle = await loaders[locale]();
+  i18n.addResourceBundle(locale, 'translation', bundle.default as Record<string, unknown>);
+}
+
 export async function changeLocale(locale: Locale): Promise<void> {
+  await load(locale);
   storeLocale(locale);
   await i18n.changeLanguage(locale);
+}
+
+/** Before the first render: the language this device chose last time. */
+export async function restoreLocale(): Promise<void> {
+  const locale = storedLocale();
+  await load(locale).catch(() => undefined);
+  await i18n.changeLanguage(i18n.hasResourceBundle(locale, 'translation') ? locale : 'en');
 }
 
 export const currentLocale = (): Locale =>

@@ -1,0 +1,18 @@
+import { startup } from './scenarios/startup';
+import { webSize } from './scenarios/web-size';
+
+/** `npm run bench -- <scenario>`; each feature adds its own scenario here. */
+const scenarios: Record<string, { about: string; run: (args: string[]) => Promise<void> }> = {
+  startup: { about: 'time to ready on a fresh and on an existing data dir, and to shut down', run: startup },
+  'web-size': { about: 'gzip size of the JavaScript and CSS the /home screen loads first', run: webSize },
+};
+
+const [name, ...args] = process.argv.slice(2);
+const scenario = name ? scenarios[name] : undefined;
+if (!scenario) {
+  console.log('Usage: npm run bench -- <scenario>\n');
+  for (const [key, s] of Object.entries(scenarios)) console.log(`  ${key.padEnd(10)} ${s.about}`);
+  process.exitCode = name ? 1 : 0;
+} else {
+  await scenario.run(args);
+}

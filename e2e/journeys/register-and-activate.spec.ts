@@ -101,6 +101,7 @@ test('a forgotten password is reset through the mailed link', async ({ page }) =
   const email = 'maya@demo.inkwell.local';
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('we have sent a link to reset the password')).toBeVisible();

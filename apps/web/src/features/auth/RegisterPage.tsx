@@ -1,9 +1,10 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBack } from '../../components/BackBar';
 import { InboxIllustration } from './InboxIllustration';
 import { useRegister } from './api';
+import { NewPasswordFields } from './NewPasswordFields';
 import { showServerErrors, useServerForm } from './useServerForm';
 
 export function RegisterPage() {
@@ -52,17 +53,7 @@ export function RegisterPage() {
           {...form.getInputProps('username')}
         />
         <TextInput label={t('fields.email')} type="email" autoComplete="email" {...form.getInputProps('email')} />
-        <PasswordInput
-          label={t('fields.password')}
-          description={t('register.password_hint')}
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label={t('fields.password_confirmation')}
-          autoComplete="new-password"
-          {...form.getInputProps('password_confirmation')}
-        />
+        <NewPasswordFields form={form} label={t('fields.password')} description={t('register.password_hint')} />
         <Group grow>
           <Button variant="default" onClick={back}>
             {t('actions.back')}

@@ -1,7 +1,8 @@
-import { Alert, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useResetPassword } from './api';
+import { NewPasswordFields } from './NewPasswordFields';
 import { showServerErrors, useServerForm } from './useServerForm';
 
 /** Opened from the reset e-mail (token and e-mail in the link). */
@@ -59,16 +60,7 @@ export function ResetPasswordPage() {
           </Alert>
         )}
         <TextInput label={t('fields.email')} type="email" autoComplete="email" {...form.getInputProps('email')} />
-        <PasswordInput
-          label={t('fields.new_password')}
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label={t('fields.password_confirmation')}
-          autoComplete="new-password"
-          {...form.getInputProps('password_confirmation')}
-        />
+        <NewPasswordFields form={form} label={t('fields.new_password')} />
         <Button type="submit" loading={reset.isPending} disabled={!token}>
           {t('reset.submit')}
         </Button>

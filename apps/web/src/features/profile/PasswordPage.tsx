@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BackBar } from '../../components/BackBar';
 import { alert } from '../../lib/alerts';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
 import { showServerErrors, useServerForm } from '../auth/useServerForm';
 import { useChangePassword } from './api';
 
@@ -37,16 +38,7 @@ export function PasswordPage() {
           autoComplete="current-password"
           {...form.getInputProps('current_password')}
         />
-        <PasswordInput
-          label={t('fields.new_password')}
-          autoComplete="new-password"
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label={t('fields.password_confirmation')}
-          autoComplete="new-password"
-          {...form.getInputProps('password_confirmation')}
-        />
+        <NewPasswordFields form={form} label={t('fields.new_password')} />
         <Button type="submit" loading={change.isPending}>
           {t('password.submit')}
         </Button>

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import formbody from '@fastify/formbody';
 import rateLimitPlugin from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
+import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { createGateways } from './modules/payments/gateways';
+import { paymentsRoutes } from './modules/payments/payments.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -65,6 +71,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
 
   await installSecurity(app, config);
+  // Some payment gateways post their callbacks as forms.
+  await app.register(formbody);
   await app.register(rateLimitPlugin, {
     global: false,
     redis,
@@ -74,11 +82,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await installOpenApi(app, config);
   installMetrics(app, config);
 
+  const gateways = createGateways(config, ctx.appSecret);
   systemRoutes(app, ctx);
   identityRoutes(app, ctx);
   usersRoutes(app, ctx);
   searchRoutes(app, ctx);
   insightsRoutes(app, ctx);
+  organizationsRoutes(app, ctx);
+  accountsRoutes(app, ctx);
+  billingRoutes(app, ctx, gateways);
+  paymentsRoutes(app, ctx, gateways);
 
   await installStatic(app, config);
 

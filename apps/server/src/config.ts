@@ -49,6 +49,28 @@ const EnvSchema = z.object({
   WEB_DIST: optional,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
   OPEN_REGISTRATION: bool(true),
+  ACCOUNT_APPROVAL: z.enum(['auto', 'manual']).optional(),
+  PAYMENT_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  KBZPAY_BASE_URL: optional,
+  KBZPAY_APP_ID: optional,
+  KBZPAY_MERCH_CODE: optional,
+  KBZPAY_APP_KEY: optional,
+  KBZPAY_TRADE_TYPE: z.enum(['PWAAPP', 'PAY_BY_QRCODE']).default('PWAAPP'),
+  KBZPAY_PWA_URL: optional,
+  WAVEPAY_BASE_URL: optional,
+  WAVEPAY_MERCHANT_ID: optional,
+  WAVEPAY_SECRET_KEY: optional,
+  WAVEPAY_MERCHANT_NAME: z.string().default('Inkwell'),
+  AYAPAY_BASE_URL: optional,
+  AYAPAY_APP_KEY: optional,
+  AYAPAY_APP_SECRET: optional,
+  AYAPAY_CHANNEL: z.string().default('AYAPAY'),
+  AYAPAY_METHOD: z.string().default('QR'),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -84,6 +106,24 @@ export interface Config {
   webDist?: string;
   shutdownTimeoutMs: number;
   openRegistration: boolean;
+  /** `auto` approves new organizations and accounts at once; `manual` leaves them pending for an admin. */
+  accountApproval: 'auto' | 'manual';
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  timeoutMinutes: number;
+  /** Each gateway is configured only when all its merchant keys are set; otherwise the sandbox stands in. */
+  kbzpay?: {
+    baseUrl: string;
+    appId: string;
+    merchCode: string;
+    appKey: string;
+    tradeType: 'PWAAPP' | 'PAY_BY_QRCODE';
+    pwaUrl: string;
+  };
+  wavepay?: { baseUrl: string; merchantId: string; secretKey: string; merchantName: string };
+  ayapay?: { baseUrl: string; appKey: string; appSecret: string; channel: string; method: string };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -128,6 +168,40 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     openRegistration: e.OPEN_REGISTRATION,
+    accountApproval: e.ACCOUNT_APPROVAL ?? (e.DATABASE_URL ? 'manual' : 'auto'),
+    payments: {
+      timeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES,
+      kbzpay:
+        e.KBZPAY_BASE_URL && e.KBZPAY_APP_ID && e.KBZPAY_MERCH_CODE && e.KBZPAY_APP_KEY
+          ? {
+              baseUrl: e.KBZPAY_BASE_URL.replace(/\/+$/, ''),
+              appId: e.KBZPAY_APP_ID,
+              merchCode: e.KBZPAY_MERCH_CODE,
+              appKey: e.KBZPAY_APP_KEY,
+              tradeType: e.KBZPAY_TRADE_TYPE,
+              pwaUrl: e.KBZPAY_PWA_URL ?? 'https://static.kbzpay.com/pgw/pwa/#/',
+            }
+          : undefined,
+      wavepay:
+        e.WAVEPAY_BASE_URL && e.WAVEPAY_MERCHANT_ID && e.WAVEPAY_SECRET_KEY
+          ? {
+              baseUrl: e.WAVEPAY_BASE_URL.replace(/\/+$/, ''),
+              merchantId: e.WAVEPAY_MERCHANT_ID,
+              secretKey: e.WAVEPAY_SECRET_KEY,
+              merchantName: e.WAVEPAY_MERCHANT_NAME,
+            }
+          : undefined,
+      ayapay:
+        e.AYAPAY_BASE_URL && e.AYAPAY_APP_KEY && e.AYAPAY_APP_SECRET
+          ? {
+              baseUrl: e.AYAPAY_BASE_URL.replace(/\/+$/, ''),
+              appKey: e.AYAPAY_APP_KEY,
+              appSecret: e.AYAPAY_APP_SECRET,
+              channel: e.AYAPAY_CHANNEL,
+              method: e.AYAPAY_METHOD,
+            }
+          : undefined,
+    },
   };
   if (config.isProduction) assertProductionSafe(config);
   return config;

@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Every background job and its payload; the server's handler map must cover each one. */
 export const JobPayloads = {
   'mail.send': z.object({ outboxId: z.number().int().positive() }),
+  /** Scheduled: ends lapsed subscriptions and abandoned payments. */
+  'billing.expire': z.object({}),
 } as const;
 
 export type JobName = keyof typeof JobPayloads;

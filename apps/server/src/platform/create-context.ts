@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { connectDatabase, type Database } from '../db/connect';
 import { runMigrations } from '../db/migrate';
+import { seedPlans } from '../modules/billing/plans.seed';
 import { seedRolesAndPermissions } from '../seed/system';
 import type { AppContext } from './context';
 import { startJobQueue, type JobQueue } from './jobs/queue';
@@ -30,6 +31,7 @@ export async function createContext(
     ));
   await runMigrations(database);
   await seedRolesAndPermissions(database.db);
+  await seedPlans(database.db);
   // The mailer queues through the job queue, which starts after it; it is only used once both exist.
   const queue: { jobs?: JobQueue } = {};
   const mail = createMailer(config, database.db, () => queue.jobs!, log);

@@ -7,6 +7,7 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
   const storageOrigins = [config.s3?.publicUrl, config.s3?.endpoint]
     .filter((u): u is string => Boolean(u))
     .map((u) => new URL(u).origin);
+  const gatewayForms = config.payments.ayapay ? [new URL(config.payments.ayapay.baseUrl).origin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -23,7 +24,8 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        // AYA Pay's checkout is a form the payer's browser posts to the gateway.
+        formAction: ["'self'", ...gatewayForms],
         frameAncestors: ["'none'"],
         ...(config.isProduction ? { upgradeInsecureRequests: [] } : {}),
       },

@@ -1,3 +1,5 @@
+export * from './billing';
+export * from './creators';
 export * from './identity';
 export * from './mail';
 export * from './system';

@@ -40,8 +40,8 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  route(app, ctx, api.login, { auth: 'none', limits: [limits.loginIp, limits.loginEmail] }, async ({ body }) =>
-    identity.login(ctx, body),
+  route(app, ctx, api.login, { auth: 'none', limits: [limits.loginIp, limits.loginEmail] }, async ({ body, locale }) =>
+    identity.login(ctx, body, locale),
   );
 
   route(app, ctx, api.logout, {}, async ({ auth }) => {

@@ -63,14 +63,14 @@ export async function resendActivation(ctx: AppContext, email: string, locale: L
   if (user && !user.email_verified_at) await sendActivation(ctx, user, (user.locale as Locale) ?? locale);
 }
 
-export async function login(ctx: AppContext, input: Parsed<'login'>): Promise<LoginResponse> {
+export async function login(ctx: AppContext, input: Parsed<'login'>, locale: Locale): Promise<LoginResponse> {
   const user = await repo.findUserByEmail(ctx.db, input.email);
   const ok = await verifyPassword(user?.password_hash ?? null, input.password);
   if (!user || !ok) throw new ValidationError({ email: ['auth.failed'] }, 'auth.failed');
   if (!user.email_verified_at) throw new AppError(403, 'auth.not_activated');
   const token = newToken();
   await repo.insertAccessToken(ctx.db, user.id, input.device_name, hashToken(token));
-  return { token, user: await sessionUser(ctx, user.id) };
+  return { token, user: await sessionUser(ctx, user.id, locale) };
 }
 
 export async function logout(ctx: AppContext, tokenId: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
-import { accessTokens, roles, users } from '../../db/schema';
+import { accessTokens, accountUsers, accounts, roles, users } from '../../db/schema';
 
 type Conn = Db | Tx;
 
@@ -41,4 +41,17 @@ export async function deleteDevice(db: Conn, userId: number, tokenId: number): P
     .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.user_id, userId)))
     .returning({ id: accessTokens.id });
   return rows.length > 0;
+}
+
+/** How many creator accounts the person belongs to, and how many of those are approved (may publish). */
+export async function accountMembership(db: Conn, userId: number): Promise<{ total: number; approved: number }> {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      approved: sql<number>`count(*) filter (where ${accounts.approved_status} = 'approved')::int`,
+    })
+    .from(accountUsers)
+    .innerJoin(accounts, eq(accounts.id, accountUsers.account_id))
+    .where(eq(accountUsers.user_id, userId));
+  return { total: row?.total ?? 0, approved: row?.approved ?? 0 };
 }

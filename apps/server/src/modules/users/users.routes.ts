@@ -6,11 +6,13 @@ import { t } from '../../platform/i18n';
 import * as users from './users.service';
 
 export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, api.me, {}, async ({ auth }) => ({ data: await users.sessionUser(ctx, auth.user.id) }));
+  route(app, ctx, api.me, {}, async ({ auth, locale }) => ({
+    data: await users.sessionUser(ctx, auth.user.id, locale),
+  }));
 
   route(app, ctx, api.updateUser, {}, async ({ auth, params, body, locale }) => ({
     message: t(locale, 'users.updated'),
-    data: await users.updateProfile(ctx, auth, params.id, body),
+    data: await users.updateProfile(ctx, auth, params.id, body, locale),
   }));
 
   route(app, ctx, api.changePassword, {}, async ({ auth, body, locale }) => {

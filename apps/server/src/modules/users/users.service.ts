@@ -1,7 +1,9 @@
 import {
   Dob,
   Email,
+  isAdminRole,
   isLocale,
+  type Locale,
   type Device,
   type ParsedBody,
   type SessionUser,
@@ -12,6 +14,7 @@ import { requirePermission, type AuthContext } from '../../platform/auth/authent
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { AppContext } from '../../platform/context';
 import { ValidationError, notFound, throwIfFieldErrors, type FieldErrors } from '../../platform/errors';
+import { userBilling } from '../billing/billing.service';
 import * as identityRepo from '../identity/identity.repo';
 import { isUniqueViolation, passwordProblems, uniqueFieldOf } from '../identity/identity.service';
 import * as repo from './users.repo';
@@ -21,10 +24,14 @@ type Body<K extends keyof typeof identityApi> = ParsedBody<(typeof identityApi)[
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /** The signed-in user as the client keeps it in its session. */
-export async function sessionUser(ctx: AppContext, userId: number): Promise<SessionUser> {
+export async function sessionUser(ctx: AppContext, userId: number, locale: Locale = 'en'): Promise<SessionUser> {
   const row = await repo.findUserWithRole(ctx.db, userId);
   if (!row) throw notFound();
   const { user } = row;
+  const [billing, membership] = await Promise.all([
+    userBilling(ctx, userId, locale),
+    repo.accountMembership(ctx.db, userId),
+  ]);
   return {
     id: user.id,
     name: user.name,
@@ -34,15 +41,14 @@ export async function sessionUser(ctx: AppContext, userId: number): Promise<Sess
     dob: user.dob,
     locale: isLocale(user.locale) ? user.locale : 'en',
     role_name: row.role_name as RoleName,
-    // Creator accounts and plans arrive with the creators-and-billing feature; until then nobody composes.
-    can_compose: false,
-    create_account: false,
-    has_account: false,
+    can_compose: membership.approved > 0,
+    create_account: billing.creates_accounts || isAdminRole(row.role_name),
+    has_account: membership.total > 0,
     logins: [],
-    plan: null,
-    active_plan: null,
-    active_subscription: null,
-    subscriptions: [],
+    plan: billing.plan,
+    active_plan: billing.active_plan,
+    active_subscription: billing.active_subscription,
+    subscriptions: billing.subscriptions,
     email_verified_at: iso(user.email_verified_at),
     created_at: user.created_at.toISOString(),
   };
@@ -53,6 +59,7 @@ export async function updateProfile(
   auth: AuthContext,
   userId: number,
   input: Body<'updateUser'>,
+  locale: Locale = 'en',
 ): Promise<SessionUser> {
   const own = auth.user.id === userId;
   if (!own) await requirePermission(ctx, auth, 'users.update');
@@ -78,7 +85,7 @@ export async function updateProfile(
     if (isUniqueViolation(err)) throw new ValidationError(uniqueFieldOf(err));
     throw err;
   }
-  return sessionUser(ctx, userId);
+  return sessionUser(ctx, userId, locale);
 }
 
 function parseAdminFields(input: Body<'updateUser'>, fields: FieldErrors): { email?: string; dob?: string | null } {

@@ -82,6 +82,8 @@ export function route<E extends EndpointDef, A extends AuthMode = 'required'>(
         locale: request.locale,
         auth: request.auth as Handled<E, A>['auth'],
       });
+      // A handler that answered in its own format (a gateway's plain `success`) has sent already.
+      if (reply.sent) return reply;
       reply.code(status);
       return status === 204 ? reply.send() : result;
     },

@@ -45,6 +45,20 @@ export const en = {
   'auth.password_reset': 'Your password has been reset. You can sign in now.',
   'auth.password_changed': 'Your password has been changed. Your other devices have been signed out.',
   'users.updated': 'Your profile has been updated.',
+  'validation.terms': 'Please accept the terms to continue.',
+
+  'creators.username_empty': 'Username can not be empty.',
+  'creators.username_available': '{username} is available.',
+  'creators.organization_not_yours': 'Choose one of your own organizations.',
+  'creators.account_updated': 'The account has been updated.',
+
+  'billing.plan_required': 'Creator accounts need a plan. Choose a plan or start a free trial first.',
+  'billing.no_trial': 'This plan has no free trial.',
+  'billing.trial_used': 'You have already tried this plan.',
+  'billing.already_subscribed': 'You already have an active plan.',
+  'billing.free_plan': 'This plan is free: there is nothing to pay.',
+  'billing.gateway_unavailable': 'The payment service is not answering. Please try again in a few minutes.',
+  'billing.not_sandbox': 'This payment is handled by the payment provider, not the test checkout.',
 
   'pagination.previous': '« Previous',
   'pagination.next': 'Next »',

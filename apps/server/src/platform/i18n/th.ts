@@ -45,6 +45,20 @@ export const th: Messages = {
   'auth.password_reset': 'รีเซ็ตรหัสผ่านเรียบร้อยแล้ว คุณสามารถเข้าสู่ระบบได้ทันที',
   'auth.password_changed': 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว อุปกรณ์อื่นๆ ของคุณถูกออกจากระบบแล้ว',
   'users.updated': 'อัปเดตโปรไฟล์ของคุณเรียบร้อยแล้ว',
+  'validation.terms': 'โปรดยอมรับข้อกำหนดเพื่อดำเนินการต่อ',
+
+  'creators.username_empty': 'ชื่อผู้ใช้ต้องไม่ว่างเปล่า',
+  'creators.username_available': '{username} ใช้ได้',
+  'creators.organization_not_yours': 'โปรดเลือกองค์กรของคุณเอง',
+  'creators.account_updated': 'อัปเดตบัญชีเรียบร้อยแล้ว',
+
+  'billing.plan_required': 'บัญชีครีเอเตอร์ต้องมีแพ็กเกจ โปรดเลือกแพ็กเกจหรือเริ่มทดลองใช้ฟรีก่อน',
+  'billing.no_trial': 'แพ็กเกจนี้ไม่มีช่วงทดลองใช้ฟรี',
+  'billing.trial_used': 'คุณเคยทดลองใช้แพ็กเกจนี้แล้ว',
+  'billing.already_subscribed': 'คุณมีแพ็กเกจที่ใช้งานอยู่แล้ว',
+  'billing.free_plan': 'แพ็กเกจนี้ฟรี ไม่ต้องชำระเงิน',
+  'billing.gateway_unavailable': 'บริการชำระเงินไม่ตอบสนอง โปรดลองอีกครั้งในอีกสักครู่',
+  'billing.not_sandbox': 'การชำระเงินนี้ดำเนินการโดยผู้ให้บริการชำระเงิน ไม่ใช่หน้าชำระเงินทดสอบ',
 
   'pagination.previous': '« ก่อนหน้า',
   'pagination.next': 'ถัดไป »',

@@ -1,7 +1,9 @@
+import { expireBilling } from '../../modules/billing/billing.jobs';
 import type { AppContext } from '../context';
 import type { JobHandlers } from './queue';
 
 /** One handler per job in the contract; the type makes a forgotten job a compile error. */
 export const jobHandlers = (ctx: AppContext): JobHandlers => ({
   'mail.send': ({ outboxId }) => ctx.mail.deliver(outboxId),
+  'billing.expire': () => expireBilling(ctx),
 });

@@ -1,5 +1,6 @@
 import { JOB_NAMES, JobPayloads, type JobName, type JobPayload } from '@inkwell/contracts';
 import PgBoss from 'pg-boss';
+import { EXPIRE_SCHEDULE } from '../../modules/billing/billing.jobs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect';
 
@@ -18,12 +19,16 @@ export interface JobQueue {
 
 const RETRY: PgBoss.RetryOptions = { retryLimit: 5, retryDelay: 5, retryBackoff: true };
 
+/** Recurring jobs (cron, UTC). */
+const SCHEDULES: Partial<Record<JobName, string>> = { 'billing.expire': EXPIRE_SCHEDULE };
+
 export async function startJobQueue(database: Database, logger: FastifyBaseLogger, pollSeconds = 1): Promise<JobQueue> {
   // pg-boss runs on the app's own connection (PGlite has only one; on PostgreSQL it shares the pool).
   const boss = new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) } });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const name of JOB_NAMES) await boss.createQueue(name, { name, ...RETRY });
+  for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: 'UTC' });
 
   return {
     boss,

@@ -1,0 +1,112 @@
+import type { BillingCycle, NextStep, PaymentProvider, PaymentStatus, SubscriptionStatus } from '@inkwell/contracts';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { users } from './identity';
+
+export interface PlanTranslation {
+  name?: string;
+  description?: string;
+  features?: string;
+}
+
+export const plans = pgTable('plans', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  slug: varchar({ length: 50 }).notNull().unique(),
+  name: varchar({ length: 100 }).notNull(),
+  description: text().notNull().default(''),
+  /** Whole kyat (MMK has no minor unit in practice). */
+  monthly_price: integer().notNull().default(0),
+  yearly_price: integer().notNull().default(0),
+  trial_period_days: integer().notNull().default(0),
+  /** JSON text: groups of features (spec §3). */
+  features: text().notNull().default('[]'),
+  /** Burmese and Thai names, descriptions and features, by locale. */
+  translations: jsonb().$type<Partial<Record<'my' | 'th', PlanTranslation>>>().notNull().default({}),
+  /** Whether subscribers may create organizations and creator accounts. */
+  creates_accounts: boolean().notNull().default(true),
+  sort_order: integer().notNull().default(0),
+  ...timestamps,
+});
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan_id: integer()
+      .notNull()
+      .references(() => plans.id),
+    status: varchar({ length: 10 }).$type<SubscriptionStatus>().notNull(),
+    billing_cycle: varchar({ length: 10 }).$type<BillingCycle>(),
+    provider: varchar({ length: 12 }).$type<PaymentProvider | 'free_trial'>().notNull(),
+    trial_ends_at: timestamp({ withTimezone: true }),
+    started_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('subscriptions_user_id_idx').on(t.user_id, t.status),
+    index('subscriptions_live_expiry_idx')
+      .on(t.expires_at)
+      .where(sql`${t.status} in ('trialing', 'active')`),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan_id: integer()
+      .notNull()
+      .references(() => plans.id),
+    billing_cycle: varchar({ length: 10 }).$type<BillingCycle>().notNull(),
+    provider: varchar({ length: 10 }).$type<PaymentProvider>().notNull(),
+    /** True when the sandbox stood in for a provider without merchant keys. */
+    sandbox: boolean().notNull().default(false),
+    /** Ours, sent to the gateway: at most 40 letters, digits and underscores. */
+    order_id: varchar({ length: 40 }).notNull(),
+    /** WavePay's callback may carry only this. */
+    merchant_reference_id: varchar({ length: 64 }),
+    provider_transaction_id: varchar({ length: 128 }),
+    amount: integer().notNull(),
+    currency: varchar({ length: 3 }).notNull().default('MMK'),
+    status: varchar({ length: 10 }).$type<PaymentStatus>().notNull().default('pending'),
+    next_step: jsonb().$type<NextStep>(),
+    subscription_id: integer().references(() => subscriptions.id, { onDelete: 'set null' }),
+    failure_reason: text(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    paid_at: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_order_id_key').on(t.order_id),
+    uniqueIndex('payments_merchant_reference_key').on(t.merchant_reference_id),
+    index('payments_user_id_idx').on(t.user_id),
+    index('payments_pending_idx')
+      .on(t.expires_at)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** Every callback a gateway sent, verified or not, kept for audit. */
+export const paymentCallbacks = pgTable(
+  'payment_callbacks',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    provider: varchar({ length: 10 }).notNull(),
+    payment_id: integer().references(() => payments.id, { onDelete: 'set null' }),
+    order_id: varchar({ length: 64 }),
+    signature_valid: boolean().notNull(),
+    outcome: varchar({ length: 40 }).notNull(),
+    body: text().notNull(),
+    remote_address: varchar({ length: 64 }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_callbacks_payment_id_idx').on(t.payment_id)],
+);

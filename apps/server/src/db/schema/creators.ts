@@ -1,0 +1,72 @@
+import type { ApprovedStatus, PublishedStatus } from '@inkwell/contracts';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { users } from './identity';
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** The creator; the organization stays theirs to edit. */
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar({ length: 100 }).notNull(),
+    username: varchar({ length: 30 }).notNull(),
+    description: varchar({ length: 250 }).notNull(),
+    url: text(),
+    profile_url: text(),
+    approved_status: varchar({ length: 10 }).$type<ApprovedStatus>().notNull().default('pending'),
+    published_status: varchar({ length: 12 }).$type<PublishedStatus>().notNull().default('published'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('organizations_username_lower_key').on(sql`lower(${t.username})`),
+    index('organizations_user_id_idx').on(t.user_id),
+  ],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    organization_id: integer()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: varchar({ length: 100 }).notNull(),
+    username: varchar({ length: 30 }).notNull(),
+    description: varchar({ length: 250 }).notNull(),
+    url: text(),
+    contact: varchar({ length: 250 }),
+    profile_url: text(),
+    banner_url: text(),
+    approved_status: varchar({ length: 10 }).$type<ApprovedStatus>().notNull().default('pending'),
+    published_status: varchar({ length: 12 }).$type<PublishedStatus>().notNull().default('published'),
+    /** Kept in the row, changed in the same transaction as the follow. */
+    followers_count: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('accounts_username_lower_key').on(sql`lower(${t.username})`),
+    index('accounts_organization_id_idx').on(t.organization_id),
+  ],
+);
+
+export type AccountRole = 'owner' | 'editor';
+
+/** Who works on an account, and as what (the admin screens show this pivot). */
+export const accountUsers = pgTable(
+  'account_users',
+  {
+    account_id: integer()
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: varchar({ length: 10 }).$type<AccountRole>().notNull().default('owner'),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.account_id, t.user_id] }), index('account_users_user_id_idx').on(t.user_id)],
+);

@@ -1,0 +1,92 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/connect';
+import { accountUsers, accounts, organizations } from '../../db/schema';
+
+type Conn = Db | Tx;
+export type AccountRow = typeof accounts.$inferSelect;
+export type AccountWithOrganization = AccountRow & {
+  organization: { id: number; name: string; username: string };
+  /** The viewer's role on the account, when they are a member. */
+  member_role: string | null;
+};
+
+const columns = (viewerId: number | null) => ({
+  account: accounts,
+  organization: { id: organizations.id, name: organizations.name, username: organizations.username },
+  member_role: viewerId
+    ? sql<
+        string | null
+      >`(select ${accountUsers.role} from ${accountUsers} where ${accountUsers.account_id} = ${accounts.id} and ${accountUsers.user_id} = ${viewerId})`
+    : sql<string | null>`null`,
+});
+
+const flatten = (r: {
+  account: AccountRow;
+  organization: AccountWithOrganization['organization'];
+  member_role: string | null;
+}) => ({
+  ...r.account,
+  organization: r.organization,
+  member_role: r.member_role,
+});
+
+export async function ofMember(db: Conn, userId: number): Promise<AccountWithOrganization[]> {
+  const rows = await db
+    .select(columns(userId))
+    .from(accounts)
+    .innerJoin(organizations, eq(organizations.id, accounts.organization_id))
+    .innerJoin(accountUsers, and(eq(accountUsers.account_id, accounts.id), eq(accountUsers.user_id, userId)))
+    .orderBy(desc(accounts.id));
+  return rows.map(flatten);
+}
+
+export async function byUsername(db: Conn, username: string, viewerId: number | null) {
+  const [row] = await db
+    .select(columns(viewerId))
+    .from(accounts)
+    .innerJoin(organizations, eq(organizations.id, accounts.organization_id))
+    .where(sql`lower(${accounts.username}) = ${username.toLowerCase()}`);
+  return row ? flatten(row) : undefined;
+}
+
+export async function byId(db: Conn, id: number, viewerId: number | null) {
+  const [row] = await db
+    .select(columns(viewerId))
+    .from(accounts)
+    .innerJoin(organizations, eq(organizations.id, accounts.organization_id))
+    .where(eq(accounts.id, id));
+  return row ? flatten(row) : undefined;
+}
+
+export async function usernameTaken(db: Conn, username: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(
+        sql`lower(${accounts.username}) = ${username.toLowerCase()}`,
+        exceptId ? sql`${accounts.id} <> ${exceptId}` : undefined,
+      ),
+    );
+  return Boolean(row);
+}
+
+/** The account and its owner's membership, together. */
+export async function insertWithOwner(db: Db, values: typeof accounts.$inferInsert, ownerId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(accounts).values(values).returning({ id: accounts.id });
+    await tx.insert(accountUsers).values({ account_id: row!.id, user_id: ownerId, role: 'owner' });
+    return row!.id;
+  });
+}
+
+export async function update(db: Conn, id: number, values: Partial<typeof accounts.$inferInsert>): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ ...values, updated_at: sql`now()` })
+    .where(eq(accounts.id, id));
+}
+
+export async function remove(db: Conn, id: number): Promise<void> {
+  await db.delete(accounts).where(eq(accounts.id, id));
+}

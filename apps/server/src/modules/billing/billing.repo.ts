@@ -1,0 +1,96 @@
+import type { BillingCycle } from '@inkwell/contracts';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/connect';
+import { plans, subscriptions } from '../../db/schema';
+
+type Conn = Db | Tx;
+export type PlanRow = typeof plans.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+export const allPlans = (db: Conn): Promise<PlanRow[]> =>
+  db.select().from(plans).orderBy(asc(plans.sort_order), asc(plans.id));
+
+export async function planById(db: Conn, id: number): Promise<PlanRow | undefined> {
+  const [row] = await db.select().from(plans).where(eq(plans.id, id));
+  return row;
+}
+
+/** Trialing or active and not yet past its end: what the person has now. */
+export async function liveSubscription(
+  db: Conn,
+  userId: number,
+): Promise<(SubscriptionRow & { plan: PlanRow }) | undefined> {
+  const [row] = await db
+    .select({ subscription: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.plan_id))
+    .where(
+      and(
+        eq(subscriptions.user_id, userId),
+        inArray(subscriptions.status, ['trialing', 'active']),
+        gt(subscriptions.expires_at, sql`now()`),
+      ),
+    )
+    .orderBy(desc(subscriptions.expires_at))
+    .limit(1);
+  return row ? { ...row.subscription, plan: row.plan } : undefined;
+}
+
+export async function subscriptionsOf(db: Conn, userId: number) {
+  return db
+    .select({ subscription: subscriptions, plan: { id: plans.id, slug: plans.slug, name: plans.name } })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.plan_id))
+    .where(eq(subscriptions.user_id, userId))
+    .orderBy(desc(subscriptions.id));
+}
+
+export async function everSubscribedTo(db: Conn, userId: number, planId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.user_id, userId), eq(subscriptions.plan_id, planId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function cancelLive(db: Conn, userId: number): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ status: 'cancelled', updated_at: sql`now()` })
+    .where(and(eq(subscriptions.user_id, userId), inArray(subscriptions.status, ['trialing', 'active'])));
+}
+
+export const cycleInterval = (cycle: BillingCycle) =>
+  cycle === 'yearly' ? sql`interval '1 year'` : sql`interval '1 month'`;
+
+export async function insertSubscription(
+  db: Conn,
+  values: typeof subscriptions.$inferInsert,
+): Promise<SubscriptionRow> {
+  const [row] = await db.insert(subscriptions).values(values).returning();
+  return row!;
+}
+
+/** Adds one billing period to the end of a live subscription (a renewal of the same plan). */
+export async function extend(db: Conn, id: number, cycle: BillingCycle): Promise<SubscriptionRow> {
+  const [row] = await db
+    .update(subscriptions)
+    .set({
+      expires_at: sql`${subscriptions.expires_at} + ${cycleInterval(cycle)}`,
+      status: 'active',
+      updated_at: sql`now()`,
+    })
+    .where(eq(subscriptions.id, id))
+    .returning();
+  return row!;
+}
+
+export async function expireLapsed(db: Conn): Promise<number> {
+  const rows = await db
+    .update(subscriptions)
+    .set({ status: 'expired', updated_at: sql`now()` })
+    .where(and(inArray(subscriptions.status, ['trialing', 'active']), sql`${subscriptions.expires_at} <= now()`))
+    .returning({ id: subscriptions.id });
+  return rows.length;
+}

@@ -25,3 +25,29 @@ export async function login(page: Page, email: string, password: string): Promis
 }
 
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+
+/** A new, activated person made through the API (registration and its mail), ready to sign in. */
+export async function newActivatedUser(baseURL: string, name = 'New Reader') {
+  const id = unique();
+  const email = `person.${id}@example.test`;
+  const password = 'journey-passphrase-1';
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseURL}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await post('/register', { name, username: `p_${id}`, email, password, password_confirmation: password });
+  for (let i = 0; i < 40; i++) {
+    const box = (await (await fetch(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
+      data: { text: string }[];
+    };
+    const token = box.data[0]?.text.match(/activate\?token=([\w-]+)/)?.[1];
+    if (token) {
+      await post('/email/verify', { token });
+      return { email, password, name };
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no activation mail for ${email}`);
+}

@@ -6,116 +6,135 @@ import { RootLayout } from './layouts/RootLayout';
 import type { RouteMeta } from './routeMeta';
 import { UserShell } from './shell/UserShell';
 
-/** Each page loads with its route, so the first screen downloads only what it shows. */
-const page =
-  <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
-  async () => ({ Component: (await load())[name] as ComponentType });
+type Loader = () => Promise<Record<string, unknown>>;
 
-const meta = (m: RouteMeta) => m;
+/** A route whose page loads with it, so the first screen downloads only what it shows. */
+const screen = (path: string, load: Loader, name: string, meta: RouteMeta = {}): RouteObject => ({
+  ...(path ? { path } : { index: true }),
+  handle: meta,
+  lazy: async () => ({ Component: (await load())[name] as ComponentType }),
+});
+
+const open = (title: string): RouteMeta => ({ public: true, title });
 
 const authPages: RouteObject[] = [
-  {
-    index: true,
-    handle: meta({ public: true, guestOnly: true }),
-    lazy: page(() => import('../features/welcome/WelcomePage'), 'WelcomePage'),
-  },
-  {
-    path: 'login',
-    handle: meta({ public: true, title: 'titles.login' }),
-    lazy: page(() => import('../features/auth/LoginPage'), 'LoginPage'),
-  },
-  {
-    path: 'register',
-    handle: meta({ public: true, guestOnly: true, title: 'titles.register' }),
-    lazy: page(() => import('../features/auth/RegisterPage'), 'RegisterPage'),
-  },
-  {
-    path: 'activate',
-    handle: meta({ public: true, title: 'titles.activate' }),
-    lazy: page(() => import('../features/auth/ActivatePage'), 'ActivatePage'),
-  },
-  {
-    path: 'forgot-password',
-    handle: meta({ public: true, title: 'titles.forgot_password' }),
-    lazy: page(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage'),
-  },
-  {
-    path: 'reset-password',
-    handle: meta({ public: true, title: 'titles.reset_password' }),
-    lazy: page(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage'),
-  },
+  screen('', () => import('../features/welcome/WelcomePage'), 'WelcomePage', { public: true, guestOnly: true }),
+  screen('login', () => import('../features/auth/LoginPage'), 'LoginPage', open('titles.login')),
+  screen('register', () => import('../features/auth/RegisterPage'), 'RegisterPage', {
+    ...open('titles.register'),
+    guestOnly: true,
+  }),
+  screen('activate', () => import('../features/auth/ActivatePage'), 'ActivatePage', open('titles.activate')),
+  screen(
+    'forgot-password',
+    () => import('../features/auth/ForgotPasswordPage'),
+    'ForgotPasswordPage',
+    open('titles.forgot_password'),
+  ),
+  screen(
+    'reset-password',
+    () => import('../features/auth/ResetPasswordPage'),
+    'ResetPasswordPage',
+    open('titles.reset_password'),
+  ),
 ];
 
 /** Open to everyone; inside the app shell when signed in. */
 const openPages: RouteObject[] = [
-  {
-    path: 'settings',
-    handle: meta({ public: true, title: 'titles.settings' }),
-    lazy: page(() => import('../features/settings/SettingsPage'), 'SettingsPage'),
-  },
-  {
-    path: 'settings/language',
-    handle: meta({ public: true, title: 'titles.language' }),
-    lazy: page(() => import('../features/settings/LanguagePage'), 'LanguagePage'),
-  },
-  {
-    path: 'about',
-    handle: meta({ public: true, title: 'titles.about' }),
-    lazy: page(() => import('../features/info/AboutPage'), 'AboutPage'),
-  },
-  {
-    path: 'help',
-    handle: meta({ public: true, title: 'titles.help' }),
-    lazy: page(() => import('../features/info/HelpPage'), 'HelpPage'),
-  },
-  {
-    path: 'accessDenied',
-    handle: meta({ public: true, title: 'titles.access_denied' }),
-    lazy: page(() => import('../features/system/AccessDeniedPage'), 'AccessDeniedPage'),
-  },
-  {
-    path: '404',
-    handle: meta({ public: true, title: 'titles.not_found' }),
-    lazy: page(() => import('../features/system/NotFoundPage'), 'NotFoundPage'),
-  },
-  {
-    path: 'dev/mailbox',
-    handle: meta({ public: true, title: 'titles.mailbox' }),
-    lazy: page(() => import('../features/dev/MailboxPage'), 'MailboxPage'),
-  },
+  screen('settings', () => import('../features/settings/SettingsPage'), 'SettingsPage', open('titles.settings')),
+  screen(
+    'settings/language',
+    () => import('../features/settings/LanguagePage'),
+    'LanguagePage',
+    open('titles.language'),
+  ),
+  screen('about', () => import('../features/info/AboutPage'), 'AboutPage', open('titles.about')),
+  screen('help', () => import('../features/info/HelpPage'), 'HelpPage', open('titles.help')),
+  screen(
+    'accessDenied',
+    () => import('../features/system/AccessDeniedPage'),
+    'AccessDeniedPage',
+    open('titles.access_denied'),
+  ),
+  screen('404', () => import('../features/system/NotFoundPage'), 'NotFoundPage', open('titles.not_found')),
+  screen('dev/mailbox', () => import('../features/dev/MailboxPage'), 'MailboxPage', open('titles.mailbox')),
 ];
 
+const signedIn = (title: string): RouteMeta => ({ title });
+
 const signedInPages: RouteObject[] = [
-  {
-    path: 'home',
-    handle: meta({ title: 'titles.home' }),
-    lazy: page(() => import('../features/home/HomePage'), 'HomePage'),
-  },
-  {
-    path: 'search',
-    handle: meta({ title: 'titles.search' }),
-    lazy: page(() => import('../features/search/SearchPage'), 'SearchPage'),
-  },
-  {
-    path: 'profile',
-    handle: meta({ title: 'titles.profile' }),
-    lazy: page(() => import('../features/profile/ProfilePage'), 'ProfilePage'),
-  },
-  {
-    path: 'profile/edit',
-    handle: meta({ title: 'titles.edit_profile' }),
-    lazy: page(() => import('../features/profile/EditProfilePage'), 'EditProfilePage'),
-  },
-  {
-    path: 'profile/password',
-    handle: meta({ title: 'titles.change_password' }),
-    lazy: page(() => import('../features/profile/PasswordPage'), 'PasswordPage'),
-  },
-  {
-    path: 'profile/devices',
-    handle: meta({ title: 'titles.devices' }),
-    lazy: page(() => import('../features/profile/DevicesPage'), 'DevicesPage'),
-  },
+  screen('home', () => import('../features/home/HomePage'), 'HomePage', signedIn('titles.home')),
+  screen('search', () => import('../features/search/SearchPage'), 'SearchPage', signedIn('titles.search')),
+  screen('profile', () => import('../features/profile/ProfilePage'), 'ProfilePage', signedIn('titles.profile')),
+  screen(
+    'profile/edit',
+    () => import('../features/profile/EditProfilePage'),
+    'EditProfilePage',
+    signedIn('titles.edit_profile'),
+  ),
+  screen(
+    'profile/password',
+    () => import('../features/profile/PasswordPage'),
+    'PasswordPage',
+    signedIn('titles.change_password'),
+  ),
+  screen('profile/devices', () => import('../features/profile/DevicesPage'), 'DevicesPage', signedIn('titles.devices')),
+  screen('profile/plan', () => import('../features/billing/PlanPage'), 'PlanPage', signedIn('titles.plan')),
+  screen(
+    'profile/plan/confirm',
+    () => import('../features/billing/ConfirmPage'),
+    'ConfirmPage',
+    signedIn('titles.plan_confirm'),
+  ),
+  screen(
+    'profile/plan/purchased',
+    () => import('../features/billing/PurchasedPage'),
+    'PurchasedPage',
+    signedIn('titles.plan_purchased'),
+  ),
+  screen(
+    'checkout/sandbox/:id',
+    () => import('../features/billing/SandboxCheckoutPage'),
+    'SandboxCheckoutPage',
+    signedIn('titles.sandbox'),
+  ),
+  screen(
+    'profile/organizations',
+    () => import('../features/creators/MyOrganizationsPage'),
+    'MyOrganizationsPage',
+    signedIn('titles.my_organizations'),
+  ),
+  screen(
+    'profile/accounts',
+    () => import('../features/creators/MyAccountsPage'),
+    'MyAccountsPage',
+    signedIn('titles.my_accounts'),
+  ),
+  screen(
+    'profile/accounts/:username/edit',
+    () => import('../features/creators/EditAccountPage'),
+    'EditAccountPage',
+    signedIn('titles.edit_account'),
+  ),
+  screen('create', () => import('../features/creators/CreatePage'), 'CreatePage', signedIn('titles.create')),
+  screen(
+    'create/organization',
+    () => import('../features/creators/CreateOrganizationPage'),
+    'CreateOrganizationPage',
+    signedIn('titles.create_organization'),
+  ),
+  screen(
+    'create/account',
+    () => import('../features/creators/CreateAccountPage'),
+    'CreateAccountPage',
+    signedIn('titles.create_account'),
+  ),
+  screen(
+    'create/review',
+    () => import('../features/creators/ReviewPage'),
+    'ReviewPage',
+    signedIn('titles.create_review'),
+  ),
 ];
 
 export const routes: RouteObject[] = [
@@ -132,12 +151,8 @@ export const routes: RouteObject[] = [
         ),
         children: signedInPages,
       },
-      {
-        path: 'admin/*',
-        handle: meta({ admin: true, title: 'titles.admin' }),
-        lazy: page(() => import('../admin/AdminArea'), 'AdminArea'),
-      },
-      { path: '*', handle: meta({ public: true }), element: <Navigate to="/404" replace /> },
+      screen('admin/*', () => import('../admin/AdminArea'), 'AdminArea', { admin: true, title: 'titles.admin' }),
+      { path: '*', handle: { public: true } satisfies RouteMeta, element: <Navigate to="/404" replace /> },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import type { Locale } from '@inkwell/contracts';
+import { numberFormat } from './numbers';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -11,7 +12,7 @@ const templates: Record<Locale, { m: string; h: string; d: string }> = {
 };
 
 const digits = (locale: Locale, n: number, width = 1) =>
-  new Intl.NumberFormat(locale, { minimumIntegerDigits: width, useGrouping: false }).format(n);
+  numberFormat(locale, { minimumIntegerDigits: width, useGrouping: false }).format(n);
 
 /**
  * The spec's relative time: under an hour in minutes, under a day in hours, up to ten days in days,

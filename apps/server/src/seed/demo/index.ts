@@ -2,10 +2,11 @@ import { eq, like } from 'drizzle-orm';
 import { appState } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { DEMO_PASSWORD, type Scenario } from './scenario';
+import { creatorsScenario } from './creators.scenario';
 import { usersScenario } from './users.scenario';
 
 /** Every demo scenario, in the order features arrived; `after` may reorder. */
-export const SCENARIOS: Scenario[] = [usersScenario];
+export const SCENARIOS: Scenario[] = [usersScenario, creatorsScenario];
 
 function ordered(scenarios: Scenario[]): Scenario[] {
   const done = new Set<string>();

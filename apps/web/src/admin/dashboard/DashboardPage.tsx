@@ -4,10 +4,12 @@ import { IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
+import { currentLocale } from '../../i18n';
+import { numberFormat } from '../../lib/numbers';
 import { useSession } from '../../session/session';
 
 export function DashboardPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const session = useSession();
   const users = useQuery({ queryKey: ['admin', 'users-total'], queryFn: () => call(insightsApi.usersTotal) });
   return (
@@ -29,7 +31,7 @@ export function DashboardPage() {
                 <Loader size="sm" mt="xs" aria-label={t('app.loading')} />
               ) : (
                 <Text fz={32} fw={800} data-testid="users-total">
-                  {new Intl.NumberFormat(i18n.language).format(users.data?.data ?? 0)}
+                  {numberFormat(currentLocale()).format(users.data?.data ?? 0)}
                 </Text>
               )}
               <Text size="sm" c="dimmed">

@@ -1,6 +1,8 @@
 import { Card, Group, NavLink, Stack, Text, Title } from '@mantine/core';
 import {
+  IconBuildingCommunity,
   IconChevronRight,
+  IconCrown,
   IconDevices,
   IconHelpCircle,
   IconInfoCircle,
@@ -8,6 +10,7 @@ import {
   IconLanguage,
   IconLogout,
   IconUserEdit,
+  IconUserStar,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +18,7 @@ import { Link, useNavigate } from 'react-router';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useSession } from '../../session/session';
 import { useLogout } from '../auth/api';
+import { PlanCallToAction } from '../billing/PlanCallToAction';
 
 interface MenuEntry {
   to?: string;
@@ -31,6 +35,9 @@ export function ProfilePage() {
   const logout = useLogout();
 
   const entries: MenuEntry[] = [
+    { to: '/profile/plan', label: t('profile.menu.plan'), icon: <IconCrown size={22} /> },
+    { to: '/profile/organizations', label: t('profile.menu.organizations'), icon: <IconBuildingCommunity size={22} /> },
+    { to: '/profile/accounts', label: t('profile.menu.accounts'), icon: <IconUserStar size={22} /> },
     { to: '/profile/password', label: t('profile.menu.password'), icon: <IconKey size={22} /> },
     { to: '/profile/edit', label: t('profile.menu.edit'), icon: <IconUserEdit size={22} /> },
     { to: '/profile/devices', label: t('profile.menu.devices'), icon: <IconDevices size={22} /> },
@@ -58,6 +65,7 @@ export function ProfilePage() {
           </Text>
         </div>
       </Group>
+      {!session.user.active_plan && <PlanCallToAction />}
       <Card withBorder padding={0} radius="lg">
         {entries.map((entry) =>
           entry.to ? (

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, organizations, subscriptions, users } from '../../db/schema';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { SCENARIOS, seedDemo } from './index';
+import { DEMO_PASSWORD } from './scenario';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const count = async (table: typeof users | typeof organizations | typeof accounts | typeof subscriptions) =>
+  (await s.ctx.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+
+describe('demo data', () => {
+  it('runs every scenario once, and a demo creator can sign in and publish', async () => {
+    const first = await seedDemo(s.ctx);
+    expect(first.ran).toEqual(SCENARIOS.map((x) => x.name));
+    const totals = [await count(users), await count(organizations), await count(accounts), await count(subscriptions)];
+    expect(totals[0]).toBeGreaterThanOrEqual(6);
+    expect(totals.slice(1).every((n) => n >= 3)).toBe(true);
+
+    expect((await seedDemo(s.ctx)).ran).toEqual([]);
+    expect([await count(users), await count(organizations), await count(accounts), await count(subscriptions)]).toEqual(
+      totals,
+    );
+
+    const login = await s.request('POST', '/api/login', {
+      body: { email: 'ayechan@demo.inkwell.local', password: DEMO_PASSWORD, device_name: 'test' },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({ can_compose: true, has_account: true, create_account: true });
+  });
+});

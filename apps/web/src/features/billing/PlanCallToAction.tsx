@@ -1,0 +1,29 @@
+import { Button, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconSparkles } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** Shown to people without a plan: creator accounts need one (spec §1). */
+export function PlanCallToAction() {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="lg" padding="lg" bg="var(--mantine-color-indigo-light)">
+      <Group wrap="nowrap" align="start">
+        <ThemeIcon size={44} radius="md" variant="filled">
+          <IconSparkles size={24} />
+        </ThemeIcon>
+        <div style={{ flex: 1 }}>
+          <Title order={2} fz="h4">
+            {t('plans.cta_title')}
+          </Title>
+          <Text c="dimmed" mb="sm">
+            {t('plans.cta_body')}
+          </Text>
+          <Button component={Link} to="/profile/plan">
+            {t('plans.view_plans')}
+          </Button>
+        </div>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,114 @@
+import type { BillingCycle, Plan } from '@inkwell/contracts';
+import { PlanFeatures } from '@inkwell/contracts';
+import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n';
+import { numberFormat } from '../../lib/numbers';
+import { formatPrice, monthlyPrice } from './format';
+
+/** The plan's features JSON, or nothing when an administrator saved something unreadable. */
+function features(plan: Plan) {
+  try {
+    const parsed = PlanFeatures.safeParse(JSON.parse(plan.features));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+export function PlanCard({
+  plan,
+  cycle,
+  active,
+  canTrial,
+  busy,
+  onTrial,
+  onSubscribe,
+}: {
+  plan: Plan;
+  cycle: BillingCycle;
+  active: boolean;
+  canTrial: boolean;
+  busy: boolean;
+  onTrial: () => void;
+  onSubscribe: () => void;
+}) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="article"
+      aria-label={plan.name}
+      style={active ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
+    >
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="start">
+          <Title order={3} fz="h4">
+            {plan.name}
+          </Title>
+          {active && <Badge>{t('plans.current')}</Badge>}
+        </Group>
+        <Text c="dimmed" size="sm">
+          {plan.description}
+        </Text>
+        <div>
+          <Text fz={28} fw={800} lh={1.2}>
+            {plan.is_free ? t('plans.free') : formatPrice(monthlyPrice(plan, cycle), locale)}
+          </Text>
+          {!plan.is_free && (
+            <Text size="sm" c="dimmed">
+              {cycle === 'yearly'
+                ? t('plans.per_month_yearly', { total: formatPrice(plan.yearly_price, locale) })
+                : t('plans.per_month')}
+            </Text>
+          )}
+        </div>
+        {plan.trial_period_days > 0 && !plan.is_free && (
+          <Badge variant="light" color="teal">
+            {t('plans.trial_days', {
+              count: plan.trial_period_days,
+              days: numberFormat(locale).format(plan.trial_period_days),
+            })}
+          </Badge>
+        )}
+        {features(plan).map((group) => (
+          <div key={group.sub_feature_head}>
+            <Text fw={700} size="sm" mb={4}>
+              {group.sub_feature_head}
+            </Text>
+            <List
+              size="sm"
+              spacing={4}
+              icon={
+                <ThemeIcon size={18} radius="xl" variant="light">
+                  <IconCheck size={12} />
+                </ThemeIcon>
+              }
+            >
+              {group.items.map((item) => (
+                <List.Item key={item.text}>{item.text}</List.Item>
+              ))}
+            </List>
+          </div>
+        ))}
+        {/* The active plan card shows no buttons (spec §4); a free plan has nothing to buy. */}
+        {!active && !plan.is_free && (
+          <Stack gap="xs" mt="auto" pt="sm">
+            <Button onClick={onSubscribe} disabled={busy}>
+              {t('plans.subscribe')}
+            </Button>
+            {canTrial && plan.trial_period_days > 0 && (
+              <Button variant="light" onClick={onTrial} loading={busy}>
+                {t('plans.start_trial')}
+              </Button>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import { PAYMENT_CONFIRMATION_WAIT_MS } from '@inkwell/contracts';
+import { Alert, Button, Image, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconConfetti } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/client';
+import { useSession } from '../../session/session';
+import { SubscriptionCard } from './SubscriptionCard';
+import { usePayment } from './api';
+
+/** At least the spec's three seconds of "awaiting", then whatever the payment really is. */
+function useMinimumWait(ms: number): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setDone(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return done;
+}
+
+export function PurchasedPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const paymentId = params.get('payment') ? Number(params.get('payment')) : null;
+  const waited = useMinimumWait(paymentId ? PAYMENT_CONFIRMATION_WAIT_MS : 0);
+  const payment = usePayment(paymentId, true);
+  const session = useSession()!;
+  const status = paymentId ? payment.data?.data.status : 'paid';
+
+  if (payment.isError) return <Alert color="red">{errorMessage(payment.error)}</Alert>;
+
+  if (!waited || status === undefined || status === 'pending') {
+    const step = payment.data?.data.next_step;
+    return (
+      <Stack align="center" ta="center" gap="md" py="xl" role="status" aria-live="polite">
+        <Loader size="lg" />
+        <Title order={1} fz="h3">
+          {t('plans.awaiting')}
+        </Title>
+        <Text c="dimmed">{t('plans.awaiting_body')}</Text>
+        {waited && step?.type === 'qr' && (
+          <>
+            <Image src={step.qr_image} alt={t('plans.qr_alt')} w={240} h={240} />
+            <Text size="sm">{t('plans.qr_hint')}</Text>
+          </>
+        )}
+      </Stack>
+    );
+  }
+
+  if (status !== 'paid') {
+    return (
+      <Stack align="center" ta="center" gap="md" py="xl">
+        <IconAlertTriangle size={56} color="var(--mantine-color-red-6)" aria-hidden />
+        <Title order={1} fz="h3">
+          {t(status === 'expired' ? 'plans.expired_title' : 'plans.failed_title')}
+        </Title>
+        <Text c="dimmed">{t('plans.failed_body')}</Text>
+        <Button component={Link} to="/profile/plan">
+          {t('plans.back_to_plans')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const subscription = payment.data?.data.subscription ?? session.user.active_subscription;
+  return (
+    <Stack gap="lg" py="md">
+      <Stack align="center" ta="center" gap="xs">
+        <IconConfetti size={56} color="var(--mantine-primary-color-filled)" aria-hidden />
+        <Title order={1} fz="h2">
+          {t('plans.thanks_title')}
+        </Title>
+        <Text>{t('plans.thanks_body')}</Text>
+      </Stack>
+      {subscription && <SubscriptionCard subscription={subscription} />}
+      <Button component={Link} to="/create" size="lg">
+        {t('plans.create_account')}
+      </Button>
+    </Stack>
+  );
+}

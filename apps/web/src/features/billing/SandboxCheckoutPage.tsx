@@ -1,0 +1,88 @@
+import { Alert, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { IconFlask } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../../api/client';
+import { currentLocale } from '../../i18n';
+import { alert } from '../../lib/alerts';
+import { usePayment, useSandboxDecision } from './api';
+import { PROVIDER_NAMES, formatPrice } from './format';
+
+/**
+ * Stands in for a wallet that has no merchant keys configured: the payer approves or declines, and the
+ * decision reaches the server as the signed callback a real gateway would send.
+ */
+export function SandboxCheckoutPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const payment = usePayment(id, false);
+  const decide = useSandboxDecision(id);
+  const locale = currentLocale();
+
+  if (payment.isPending) return <Loader aria-label={t('app.loading')} />;
+  if (payment.isError) return <Alert color="red">{errorMessage(payment.error)}</Alert>;
+  const p = payment.data.data;
+
+  const choose = (decision: 'approve' | 'decline') =>
+    decide.mutate(decision, {
+      onSuccess: () => void navigate(`/profile/plan/purchased?payment=${id}`, { replace: true }),
+      onError: (error) => alert('danger', errorMessage(error)),
+    });
+
+  return (
+    <Stack gap="md">
+      <Alert color="yellow" icon={<IconFlask />} title={t('sandbox.notice_title')}>
+        {t('sandbox.notice')}
+      </Alert>
+      <Card withBorder radius="lg" padding="lg">
+        <Title order={1} fz="h3" mb="sm">
+          {t('sandbox.title', { provider: PROVIDER_NAMES[p.provider] })}
+        </Title>
+        <Table variant="vertical" withRowBorders={false}>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th>{t('plans.summary.plan')}</Table.Th>
+              <Table.Td>{p.plan.name}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('plans.summary.cycle')}</Table.Th>
+              <Table.Td>{t(`plans.cycle.${p.billing_cycle}`)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('plans.summary.amount')}</Table.Th>
+              <Table.Td fw={800}>{formatPrice(p.amount, locale)}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th>{t('sandbox.order')}</Table.Th>
+              <Table.Td>
+                <Text size="sm" ff="monospace">
+                  {p.order_id}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+        {p.status === 'pending' ? (
+          <Group grow mt="lg">
+            <Button
+              variant="default"
+              color="red"
+              onClick={() => choose('decline')}
+              loading={decide.isPending && decide.variables === 'decline'}
+            >
+              {t('sandbox.decline')}
+            </Button>
+            <Button onClick={() => choose('approve')} loading={decide.isPending && decide.variables === 'approve'}>
+              {t('sandbox.approve', { amount: formatPrice(p.amount, locale) })}
+            </Button>
+          </Group>
+        ) : (
+          <Button mt="lg" onClick={() => void navigate(`/profile/plan/purchased?payment=${id}`)}>
+            {t('actions.continue')}
+          </Button>
+        )}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,22 @@
+import type { BillingCycle, Locale, PaymentProvider, Plan } from '@inkwell/contracts';
+import { numberFormat } from '../../lib/numbers';
+
+/** Wallet brand names are the same in every language. */
+export const PROVIDER_NAMES: Record<PaymentProvider, string> = {
+  kbzpay: 'KBZPay',
+  wavepay: 'WavePay',
+  ayapay: 'AYA Pay',
+};
+
+export const formatPrice = (amount: number, locale: Locale): string =>
+  numberFormat(locale, { style: 'currency', currency: 'MMK', maximumFractionDigits: 0 }).format(amount);
+
+/** The spec shows prices per month for the chosen cycle (a yearly price divided by twelve). */
+export const monthlyPrice = (plan: Plan, cycle: BillingCycle): number =>
+  cycle === 'yearly' ? Math.round(plan.yearly_price / 12) : plan.monthly_price;
+
+export const cyclePrice = (plan: Plan, cycle: BillingCycle): number =>
+  cycle === 'yearly' ? plan.yearly_price : plan.monthly_price;
+
+export const formatDate = (iso: string | null, locale: Locale): string =>
+  iso ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso)) : '';

@@ -10,8 +10,8 @@ export function SubscriptionCard({ subscription }: { subscription: SubscriptionS
   const locale = currentLocale();
   return (
     <Card withBorder radius="lg" padding="md" aria-label={t('plans.active_subscription')}>
-      <Group justify="space-between" wrap="nowrap">
-        <div>
+      <Group justify="space-between" align="start" wrap="nowrap">
+        <div style={{ minWidth: 0 }}>
           <Text size="sm" c="dimmed">
             {t('plans.active_subscription')}
           </Text>
@@ -24,7 +24,7 @@ export function SubscriptionCard({ subscription }: { subscription: SubscriptionS
               : t('plans.active_until', { date: formatDate(subscription.expires_at, locale) })}
           </Text>
         </div>
-        <Badge color={subscription.status === 'trialing' ? 'teal' : 'indigo'} variant="light">
+        <Badge color={subscription.status === 'trialing' ? 'teal' : 'indigo'} variant="light" style={{ flexShrink: 0 }}>
           {t(`plans.status.${subscription.status}`)}
         </Badge>
       </Group>

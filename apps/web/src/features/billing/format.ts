@@ -1,4 +1,5 @@
 import type { BillingCycle, Locale, PaymentProvider, Plan } from '@inkwell/contracts';
+import { longDate } from '../../lib/dates';
 import { numberFormat } from '../../lib/numbers';
 
 /** Wallet brand names are the same in every language. */
@@ -8,8 +9,11 @@ export const PROVIDER_NAMES: Record<PaymentProvider, string> = {
   ayapay: 'AYA Pay',
 };
 
+/** Kyat: "MMK 5,000"; in Burmese the word ကျပ် after Myanmar digits, as prices are written there. */
 export const formatPrice = (amount: number, locale: Locale): string =>
-  numberFormat(locale, { style: 'currency', currency: 'MMK', maximumFractionDigits: 0 }).format(amount);
+  locale === 'my'
+    ? `${numberFormat('my').format(amount)} ကျပ်`
+    : numberFormat(locale, { style: 'currency', currency: 'MMK', maximumFractionDigits: 0 }).format(amount);
 
 /** The spec shows prices per month for the chosen cycle (a yearly price divided by twelve). */
 export const monthlyPrice = (plan: Plan, cycle: BillingCycle): number =>
@@ -18,5 +22,4 @@ export const monthlyPrice = (plan: Plan, cycle: BillingCycle): number =>
 export const cyclePrice = (plan: Plan, cycle: BillingCycle): number =>
   cycle === 'yearly' ? plan.yearly_price : plan.monthly_price;
 
-export const formatDate = (iso: string | null, locale: Locale): string =>
-  iso ? new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso)) : '';
+export const formatDate = (iso: string | null, locale: Locale): string => (iso ? longDate(iso, locale) : '');

@@ -34,9 +34,11 @@ export async function installStatic(app: FastifyInstance, config: Config): Promi
       prefix: '/',
       index: ['index.html'],
       wildcard: true,
+      // Our own cache headers below: hashed assets forever, index.html never.
+      cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+        res.setHeader('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
       },
     });
   }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import rateLimitPlugin from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -8,6 +9,7 @@ import type { Config } from './config';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { createGateways } from './modules/payments/gateways';
@@ -73,6 +75,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await installSecurity(app, config);
   // Some payment gateways post their callbacks as forms.
   await app.register(formbody);
+  // Uploads: each route sets its own size cap; files stream, they are not buffered by the parser.
+  await app.register(multipart, { limits: { fileSize: config.media.maxVideoBytes, files: 1, fields: 10 } });
   await app.register(rateLimitPlugin, {
     global: false,
     redis,
@@ -92,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   accountsRoutes(app, ctx);
   billingRoutes(app, ctx, gateways);
   paymentsRoutes(app, ctx, gateways);
+  mediaRoutes(app, ctx);
 
   await installStatic(app, config);
 

@@ -71,6 +71,12 @@ const EnvSchema = z.object({
   AYAPAY_APP_SECRET: optional,
   AYAPAY_CHANNEL: z.string().default('AYAPAY'),
   AYAPAY_METHOD: z.string().default('QR'),
+  MEDIA_MAX_IMAGE_MB: z.coerce.number().positive().default(16),
+  MEDIA_MAX_AUDIO_MB: z.coerce.number().positive().default(100),
+  MEDIA_MAX_VIDEO_MB: z.coerce.number().positive().default(500),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  TRANSCODE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).default(3600),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -109,6 +115,15 @@ export interface Config {
   /** `auto` approves new organizations and accounts at once; `manual` leaves them pending for an admin. */
   accountApproval: 'auto' | 'manual';
   payments: PaymentsConfig;
+  media: {
+    maxImageBytes: number;
+    maxAudioBytes: number;
+    maxVideoBytes: number;
+    ffmpeg: string;
+    ffprobe: string;
+    /** A transcode running longer is presumed dead (crashed worker) and retried. */
+    transcodeTimeoutSeconds: number;
+  };
 }
 
 export interface PaymentsConfig {
@@ -169,6 +184,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     openRegistration: e.OPEN_REGISTRATION,
     accountApproval: e.ACCOUNT_APPROVAL ?? (e.DATABASE_URL ? 'manual' : 'auto'),
+    media: {
+      maxImageBytes: Math.round(e.MEDIA_MAX_IMAGE_MB * 1024 * 1024),
+      maxAudioBytes: Math.round(e.MEDIA_MAX_AUDIO_MB * 1024 * 1024),
+      maxVideoBytes: Math.round(e.MEDIA_MAX_VIDEO_MB * 1024 * 1024),
+      ffmpeg: e.FFMPEG_PATH,
+      ffprobe: e.FFPROBE_PATH,
+      transcodeTimeoutSeconds: e.TRANSCODE_TIMEOUT_SECONDS,
+    },
     payments: {
       timeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES,
       kbzpay:

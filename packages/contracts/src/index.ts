@@ -7,6 +7,7 @@ export * from './fields';
 export * from './identity';
 export * from './insights';
 export * from './jobs';
+export * from './media';
 export * from './roles';
 export * from './search';
 export * from './system';

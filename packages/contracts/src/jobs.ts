@@ -5,6 +5,8 @@ export const JobPayloads = {
   'mail.send': z.object({ outboxId: z.number().int().positive() }),
   /** Scheduled: ends lapsed subscriptions and abandoned payments. */
   'billing.expire': z.object({}),
+  /** Audio or video: probe, transcode, poster, publish; safe to run again after a crash. */
+  'media.transcode': z.object({ fileId: z.string().min(1) }),
 } as const;
 
 export type JobName = keyof typeof JobPayloads;

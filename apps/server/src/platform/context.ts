@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Database, Db } from '../db/connect';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
+import type { Storage } from './storage';
 
 /** What every module's service receives: built once in `createContext`, shared by serve and worker. */
 export interface AppContext {
@@ -13,4 +14,5 @@ export interface AppContext {
   mail: Mailer;
   log: FastifyBaseLogger;
   appSecret: string;
+  storage: Storage;
 }

@@ -3,3 +3,4 @@ export * from './creators';
 export * from './identity';
 export * from './mail';
 export * from './system';
+export * from './media';

@@ -60,6 +60,12 @@ export const en = {
   'billing.gateway_unavailable': 'The payment service is not answering. Please try again in a few minutes.',
   'billing.not_sandbox': 'This payment is handled by the payment provider, not the test checkout.',
 
+  'media.not_image': 'This file is not an image we can use. Upload a JPEG, PNG, WebP, GIF, AVIF or HEIC picture.',
+  'media.no_file': 'Choose a file to upload.',
+  'media.bad_audio': 'This file is not audio we can use. Upload an MP3, WAV or MP4 (M4A) file.',
+  'media.bad_video': 'This file is not video we can use. Upload an MP4, AVI or FLV file.',
+  'media.transcode_failed': 'We could not process this file. It may be damaged; try exporting it again.',
+
   'pagination.previous': '« Previous',
   'pagination.next': 'Next »',
 

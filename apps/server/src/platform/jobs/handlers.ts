@@ -1,4 +1,5 @@
 import { expireBilling } from '../../modules/billing/billing.jobs';
+import { transcode } from '../../modules/media/media.jobs';
 import type { AppContext } from '../context';
 import type { JobHandlers } from './queue';
 
@@ -6,4 +7,5 @@ import type { JobHandlers } from './queue';
 export const jobHandlers = (ctx: AppContext): JobHandlers => ({
   'mail.send': ({ outboxId }) => ctx.mail.deliver(outboxId),
   'billing.expire': () => expireBilling(ctx),
+  'media.transcode': ({ fileId }, job) => transcode(ctx, fileId, job),
 });

@@ -1,6 +1,7 @@
 import { JOB_NAMES, JobPayloads, type JobName, type JobPayload } from '@inkwell/contracts';
 import PgBoss from 'pg-boss';
 import { EXPIRE_SCHEDULE } from '../../modules/billing/billing.jobs';
+import { TRANSCODE_RETRIES } from '../../modules/media/media.jobs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect';
 
@@ -19,22 +20,36 @@ export interface JobQueue {
 
 const RETRY: PgBoss.RetryOptions = { retryLimit: 5, retryDelay: 5, retryBackoff: true };
 
+/** Queues that differ from the default retries. */
+const QUEUE_OPTIONS: Partial<Record<JobName, PgBoss.RetryOptions>> = {
+  'media.transcode': { retryLimit: TRANSCODE_RETRIES, retryDelay: 5, retryBackoff: true },
+};
+
 /** Recurring jobs (cron, UTC). */
 const SCHEDULES: Partial<Record<JobName, string>> = { 'billing.expire': EXPIRE_SCHEDULE };
 
-export async function startJobQueue(database: Database, logger: FastifyBaseLogger, pollSeconds = 1): Promise<JobQueue> {
+export async function startJobQueue(
+  database: Database,
+  logger: FastifyBaseLogger,
+  pollSeconds = 1,
+  maintenanceSeconds = 60,
+): Promise<JobQueue> {
   // pg-boss runs on the app's own connection (PGlite has only one; on PostgreSQL it shares the pool).
-  const boss = new PgBoss({ db: { executeSql: (text, values) => database.executeSql(text, values) } });
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    // Maintenance also notices jobs whose worker died (their time ran out) and hands them out again.
+    maintenanceIntervalSeconds: maintenanceSeconds,
+  });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  for (const name of JOB_NAMES) await boss.createQueue(name, { name, ...RETRY });
+  for (const name of JOB_NAMES) await boss.createQueue(name, { name, ...RETRY, ...QUEUE_OPTIONS[name] });
   for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: 'UTC' });
 
   return {
     boss,
     async send(name, payload, options) {
       const data = JobPayloads[name].parse(payload);
-      return boss.send(name, data, { ...RETRY, ...options });
+      return boss.send(name, data, { ...RETRY, ...QUEUE_OPTIONS[name], ...options });
     },
     async work(handlers) {
       for (const name of JOB_NAMES) {

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { IMAGE_KINDS, type ImageKind, type Locale, type MediaCheck } from '@inkwell/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from '../../platform/auth/authenticate';
+import type { AppContext } from '../../platform/context';
+import { AppError, ValidationError, notFound, tooLarge } from '../../platform/errors';
+import { t, type MessageKey } from '../../platform/i18n';
+import { probe, ProbeFailed, type Probe } from '../../platform/media/ffmpeg';
+import { processImage } from './images';
+import * as repo from './media.repo';
+
+export type AvKind = 'audio' | 'video';
+
+export const newFileId = (): string => randomBytes(16).toString('hex');
+
+const datedKey = (prefix: string, id: string, ext: string) => {
+  const now = new Date();
+  return `${prefix}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${id}.${ext}`;
+};
+
+export const tmpDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'tmp');
+
+const isTooLarge = (err: unknown) => (err as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+/** `POST /upload`: the form's `type` and its image file `url` (in either order). */
+export async function uploadImage(
+  ctx: AppContext,
+  auth: AuthContext,
+  request: FastifyRequest,
+): Promise<{ url: string }> {
+  let file: Buffer | undefined;
+  let type: string | undefined;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: ctx.config.media.maxImageBytes, files: 1, fields: 5 },
+    })) {
+      if (part.type === 'file') {
+        if (part.fieldname === 'url' || part.fieldname === 'file') file = await part.toBuffer();
+        else part.file.resume();
+      } else if (part.fieldname === 'type') type = String(part.value);
+    }
+  } catch (err) {
+    if (isTooLarge(err)) throw tooLarge();
+    throw err;
+  }
+  if (!(IMAGE_KINDS as readonly string[]).includes(type ?? '')) throw new ValidationError({ type: ['validation.in'] });
+  if (!file?.length) throw new ValidationError({ url: ['media.no_file'] });
+  const image = await processImage(file, type as ImageKind);
+  const id = newFileId();
+  const key = datedKey(`images/${type}`, id, 'webp');
+  await ctx.storage.putBuffer(key, image.data, 'image/webp');
+  await repo.insert(ctx.db, {
+    id,
+    user_id: auth.user.id,
+    kind: 'image',
+    status: 'processed',
+    output_key: key,
+    mime: 'image/webp',
+    size_bytes: image.data.length,
+    width: image.width,
+    height: image.height,
+    progress: 100,
+    processed_at: new Date(),
+  });
+  return { url: ctx.storage.url(key) };
+}
+
+/** Containers by the name ffprobe gives them (a QuickTime/MP4 family probes as `mov,mp4,…`). */
+const CONTAINERS: Record<AvKind, Record<string, string>> = {
+  audio: { mp3: 'mp3', wav: 'wav', 'mov,mp4,m4a,3gp,3g2,mj2': 'mp4' },
+  video: { 'mov,mp4,m4a,3gp,3g2,mj2': 'mp4', avi: 'avi', flv: 'flv' },
+};
+
+function acceptable(kind: AvKind, probed: Probe): string | undefined {
+  const container = CONTAINERS[kind][probed.formatName];
+  // An MP3's cover picture probes as a video stream; what matters is that the wanted stream is there.
+  const has = probed.streams.some((s) => s.codec_type === kind);
+  return container && has ? container : undefined;
+}
+
+/**
+ * `POST /upload/audio|video`: streams the file to a temporary file (never all in memory), checks what it
+ * really is with ffprobe, stores the original and queues the transcode.
+ */
+export async function uploadAv(ctx: AppContext, auth: AuthContext, request: FastifyRequest, kind: AvKind) {
+  const limit = kind === 'audio' ? ctx.config.media.maxAudioBytes : ctx.config.media.maxVideoBytes;
+  await fs.promises.mkdir(tmpDir(ctx), { recursive: true });
+  const id = newFileId();
+  const temp = path.join(tmpDir(ctx), `upload-${id}`);
+  let received = false;
+  try {
+    try {
+      for await (const part of request.parts({ limits: { fileSize: limit, files: 1, fields: 5 } })) {
+        if (part.type !== 'file') continue;
+        if (part.fieldname !== 'file' || received) {
+          part.file.resume();
+          continue;
+        }
+        await pipeline(part.file, fs.createWriteStream(temp));
+        received = true;
+      }
+    } catch (err) {
+      if (isTooLarge(err)) throw tooLarge();
+      throw err;
+    }
+    if (!received) throw new ValidationError({ file: ['media.no_file'] });
+    const size = (await fs.promises.stat(temp)).size;
+    if (size === 0) throw new ValidationError({ file: ['media.no_file'] });
+
+    let probed: Probe;
+    try {
+      probed = await probe(ctx.config.media.ffprobe, temp);
+    } catch (err) {
+      if (err instanceof ProbeFailed) throw new AppError(415, kind === 'audio' ? 'media.bad_audio' : 'media.bad_video');
+      throw err;
+    }
+    const container = acceptable(kind, probed);
+    if (!container) throw new AppError(415, kind === 'audio' ? 'media.bad_audio' : 'media.bad_video');
+
+    const sourceKey = datedKey(`originals/${kind}`, id, container);
+    await ctx.storage.putFile(sourceKey, temp, kind === 'audio' ? `audio/${container}` : `video/${container}`);
+    await repo.insert(ctx.db, {
+      id,
+      user_id: auth.user.id,
+      kind,
+      status: 'processing',
+      source_key: sourceKey,
+      size_bytes: size,
+      duration_seconds: probed.duration,
+    });
+    await ctx.jobs.send(
+      'media.transcode',
+      { fileId: id },
+      { expireInSeconds: ctx.config.media.transcodeTimeoutSeconds },
+    );
+    return { file: id, status: 'processing' as const };
+  } finally {
+    await fs.promises.rm(temp, { force: true });
+  }
+}
+
+export async function check(ctx: AppContext, auth: AuthContext, fileId: string, locale: Locale): Promise<MediaCheck> {
+  const row = await repo.ownedBy(ctx.db, fileId, auth.user.id);
+  if (!row || row.kind === 'image') throw notFound();
+  return {
+    file: row.id,
+    status: row.status,
+    url: row.status === 'processed' && row.output_key ? ctx.storage.url(row.output_key) : null,
+    progress: row.status === 'processed' ? 100 : row.progress,
+    duration: row.duration_seconds,
+    poster_url: row.poster_key ? ctx.storage.url(row.poster_key) : null,
+    error: row.status === 'failed' ? t(locale, (row.error as MessageKey | null) ?? 'media.transcode_failed') : null,
+  };
+}

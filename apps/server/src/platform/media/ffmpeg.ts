@@ -1,0 +1,188 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/** A small typed wrapper over the system's ffmpeg/ffprobe (Debian's ffmpeg 5+). */
+
+export interface ProbeStream {
+  codec_type: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+}
+
+export interface Probe {
+  formatName: string;
+  duration: number | null;
+  streams: ProbeStream[];
+}
+
+export class ProbeFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProbeFailed';
+  }
+}
+
+/** ffmpeg was killed (a stopping or crashing worker): the job should run again, the file is not at fault. */
+export class TranscodeInterrupted extends Error {
+  constructor() {
+    super('ffmpeg was interrupted');
+    this.name = 'TranscodeInterrupted';
+  }
+}
+
+export class TranscodeFailed extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TranscodeFailed';
+  }
+}
+
+/** Every running ffmpeg, so a stopping worker (or a test simulating a crash) can end them. */
+const running = new Set<ChildProcess>();
+export const killRunningTranscodes = (): void => running.forEach((child) => child.kill('SIGKILL'));
+
+function collect(
+  command: string,
+  args: string[],
+  onStdout?: (chunk: string) => void,
+): Promise<{ code: number; signal: string | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      onStdout?.(chunk);
+      if (stdout.length > 1_000_000) stdout = stdout.slice(-100_000);
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-20_000);
+    });
+    child.on('error', (err) => {
+      running.delete(child);
+      reject(err);
+    });
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      resolve({ code: code ?? 1, signal, stdout, stderr });
+    });
+  });
+}
+
+export async function probe(ffprobe: string, file: string): Promise<Probe> {
+  const { code, stdout, stderr } = await collect(ffprobe, [
+    '-v',
+    'error',
+    '-show_format',
+    '-show_streams',
+    '-of',
+    'json',
+    file,
+  ]);
+  if (code !== 0) throw new ProbeFailed(stderr.trim().split('\n').at(-1) || 'unreadable media');
+  const json = JSON.parse(stdout) as { format?: { format_name?: string; duration?: string }; streams?: ProbeStream[] };
+  const duration = Number(json.format?.duration);
+  return {
+    formatName: json.format?.format_name ?? '',
+    duration: Number.isFinite(duration) && duration > 0 ? duration : null,
+    streams: json.streams ?? [],
+  };
+}
+
+/**
+ * Runs ffmpeg with `-progress` on stdout, reporting the fraction done (0–1) from `out_time` against the
+ * input's duration.
+ */
+export async function runFfmpeg(
+  ffmpeg: string,
+  args: string[],
+  durationSeconds: number | null,
+  onProgress?: (fraction: number) => void,
+): Promise<void> {
+  let buffered = '';
+  const { code, signal, stderr } = await collect(
+    ffmpeg,
+    ['-hide_banner', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats', ...args],
+    (chunk) => {
+      if (!onProgress || !durationSeconds) return;
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        const [key, value] = line.split('=');
+        if (key === 'out_time_us' || key === 'out_time_ms') {
+          const us = Number(value);
+          if (Number.isFinite(us) && us > 0) onProgress(Math.min(1, us / 1e6 / durationSeconds));
+        }
+      }
+    },
+  );
+  if (signal) throw new TranscodeInterrupted();
+  if (code !== 0)
+    throw new TranscodeFailed(stderr.trim().split('\n').slice(-3).join(' ') || `ffmpeg exited with ${code}`);
+}
+
+/** H.264/AAC MP4, at most 720p on the short side (portrait phone video too), web-ready (faststart). */
+export const videoArgs = (input: string, output: string): string[] => [
+  '-i',
+  input,
+  '-map',
+  '0:v:0',
+  '-map',
+  '0:a:0?',
+  '-vf',
+  "scale='if(gt(iw,ih),-2,min(720,iw))':'if(gt(iw,ih),min(720,ih),-2)',format=yuv420p",
+  '-c:v',
+  'libx264',
+  '-preset',
+  'veryfast',
+  '-crf',
+  '23',
+  '-profile:v',
+  'main',
+  '-c:a',
+  'aac',
+  '-b:a',
+  '128k',
+  '-ac',
+  '2',
+  '-movflags',
+  '+faststart',
+  '-f',
+  'mp4',
+  output,
+];
+
+/** AAC in an M4A container. */
+export const audioArgs = (input: string, output: string): string[] => [
+  '-i',
+  input,
+  '-map',
+  '0:a:0',
+  '-vn',
+  '-c:a',
+  'aac',
+  '-b:a',
+  '128k',
+  '-movflags',
+  '+faststart',
+  '-f',
+  'ipod',
+  output,
+];
+
+/** One frame a second in (or the first frame of a shorter clip), as a JPEG poster. */
+export const posterArgs = (input: string, output: string, duration: number | null): string[] => [
+  '-ss',
+  String(duration && duration > 2 ? 1 : 0),
+  '-i',
+  input,
+  '-frames:v',
+  '1',
+  '-q:v',
+  '4',
+  '-f',
+  'image2',
+  output,
+];

@@ -1,0 +1,25 @@
+import type { Readable } from 'node:stream';
+
+/** Where uploaded and generated files live: local disk by default, S3-compatible storage when configured. */
+export interface Storage {
+  readonly kind: 'disk' | 's3';
+  /** Stores a local file under `key` all at once: a reader never sees half of it. */
+  putFile(key: string, localPath: string, contentType: string): Promise<void>;
+  putBuffer(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** A local path to read `key` from; `release` removes any temporary copy. */
+  localCopy(key: string, tmpDir: string): Promise<{ path: string; release: () => Promise<void> }>;
+  read(key: string): Promise<Readable>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  /** The address browsers load the file from. */
+  url(key: string): string;
+  /** The key behind one of our own URLs, or undefined for anything else. */
+  keyOf(url: string): string | undefined;
+}
+
+/** Keys are ours alone: letters, digits, dashes, dots and slashes, never a user-supplied name. */
+export const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
+
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+}

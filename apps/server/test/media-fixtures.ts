@@ -1,0 +1,100 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/** Media made on the spot with ffmpeg's test sources and sharp: nothing binary is committed. */
+export function fixturesDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-media-'));
+}
+
+const ffmpeg = (args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
+
+export function makeVideo(
+  dir: string,
+  name: string,
+  opts: {
+    size?: string;
+    seconds?: number;
+    codec?: 'h264' | 'mpeg4' | 'flv';
+    audio?: boolean;
+    faststart?: boolean;
+  } = {},
+): string {
+  const file = path.join(dir, name);
+  const { size = '640x360', seconds = 2, codec = 'h264', audio = true, faststart = true } = opts;
+  const video =
+    codec === 'h264'
+      ? ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-preset', 'ultrafast']
+      : codec === 'mpeg4'
+        ? ['-c:v', 'mpeg4']
+        : ['-c:v', 'flv1'];
+  const sound = audio ? ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`] : [];
+  const soundCodec = audio ? (codec === 'h264' ? ['-c:a', 'aac'] : ['-c:a', 'libmp3lame', '-ar', '44100']) : [];
+  ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc=size=${size}:rate=25:duration=${seconds}`,
+    ...sound,
+    ...video,
+    ...soundCodec,
+    ...(faststart && name.endsWith('.mp4') ? ['-movflags', '+faststart'] : []),
+    '-shortest',
+    file,
+  ]);
+  return file;
+}
+
+export function makeAudio(dir: string, name: string, seconds = 2): string {
+  const file = path.join(dir, name);
+  const codec = name.endsWith('.mp3')
+    ? ['-c:a', 'libmp3lame']
+    : name.endsWith('.wav')
+      ? ['-c:a', 'pcm_s16le']
+      : ['-c:a', 'aac', '-f', 'mp4'];
+  ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=330:duration=${seconds}`, ...codec, file]);
+  return file;
+}
+
+/** A JPEG carrying EXIF with GPS coordinates, as a phone camera writes it. */
+export async function makeJpegWithGps(dir: string, width = 1200, height = 900): Promise<string> {
+  const file = path.join(dir, `photo-${width}x${height}.jpg`);
+  await sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 200 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'InkwellCam', Model: 'Test' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '16/1 46/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '96/1 9/1 0/1' },
+    })
+    .toFile(file);
+  return file;
+}
+
+export async function makePng(dir: string, width: number, height: number): Promise<string> {
+  const file = path.join(dir, `image-${width}x${height}.png`);
+  await sharp({ create: { width, height, channels: 4, background: { r: 250, g: 200, b: 20, alpha: 1 } } })
+    .png()
+    .toFile(file);
+  return file;
+}
+
+export function probeJson(file: string): {
+  format: { format_name: string; duration: string };
+  streams: { codec_type: string; codec_name: string; width?: number; height?: number }[];
+} {
+  return JSON.parse(
+    execFileSync('ffprobe', ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', file]).toString(),
+  );
+}
+
+/** Random noise compresses badly: a large file for size limits. */
+export async function makeNoisyPng(dir: string, width: number, height: number): Promise<string> {
+  const file = path.join(dir, `noise-${width}x${height}.png`);
+  await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  })
+    .png()
+    .toFile(file);
+  return file;
+}

@@ -1,9 +1,11 @@
+import { media } from './scenarios/media';
 import { startup } from './scenarios/startup';
 import { webSize } from './scenarios/web-size';
 
 /** `npm run bench -- <scenario>`; each feature adds its own scenario here. */
 const scenarios: Record<string, { about: string; run: (args: string[]) => Promise<void> }> = {
   startup: { about: 'time to ready on a fresh and on an existing data dir, and to shut down', run: startup },
+  media: { about: 'transcode time through the pipeline ÷ bare ffmpeg on a 10 s 720p clip', run: media },
   'web-size': { about: 'gzip size of the JavaScript and CSS the /home screen loads first', run: webSize },
 };
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import type { AppContext } from '../../platform/context';
 import {
   ProbeFailed,
@@ -32,11 +33,12 @@ export async function transcode(ctx: AppContext, fileId: string, job: { retryCou
   await fs.promises.mkdir(work, { recursive: true });
   const source = await ctx.storage.localCopy(row.source_key, work);
   try {
-    const input = await probe(ctx.config.media.ffprobe, source.path);
-    const duration = input.duration ?? row.duration_seconds;
+    // The upload was probed already; only an old row without a duration is probed again.
+    const duration = row.duration_seconds ?? (await probe(ctx.config.media.ffprobe, source.path)).duration;
     const output = path.join(work, kind === 'video' ? 'out.mp4' : 'out.m4a');
+    const poster = path.join(work, 'poster.jpg');
     let lastWrite = 0;
-    await runFfmpeg(
+    const transcoding = runFfmpeg(
       ctx.config.media.ffmpeg,
       kind === 'video' ? videoArgs(source.path, output) : audioArgs(source.path, output),
       duration,
@@ -48,19 +50,24 @@ export async function transcode(ctx: AppContext, fileId: string, job: { retryCou
         void repo.setProgress(ctx.db, fileId, Math.min(99, Math.floor(fraction * 100))).catch(() => undefined);
       },
     );
-    const result = await probe(ctx.config.media.ffprobe, output);
+    // The poster comes from the source alongside the transcode, so it adds no waiting.
+    const [written] = await Promise.all([
+      transcoding,
+      kind === 'video'
+        ? runFfmpeg(ctx.config.media.ffmpeg, posterArgs(source.path, poster, duration), null)
+        : undefined,
+    ]);
     // A cut-off upload still probes with its full length but decodes to less: refuse it, do not publish a stub.
-    if (duration && result.duration && result.duration < duration * 0.9 && duration - result.duration > 1) {
-      throw new TranscodeFailed(`output ${result.duration}s of ${duration}s: the upload is truncated`);
+    if (duration && written !== null && written < duration * 0.9 && duration - written > 1) {
+      throw new TranscodeFailed(`output ${written}s of ${duration}s: the upload is truncated`);
     }
-    const videoStream = result.streams.find((s) => s.codec_type === 'video');
+    // The poster has the video's size (same scaling), read in-process rather than probing the output.
+    const frame = kind === 'video' ? await sharp(poster).metadata() : undefined;
 
     const stamp = row.source_key.split('/').slice(2, 4).join('/');
     const outputKey = `${kind}/${stamp}/${fileId}.${kind === 'video' ? 'mp4' : 'm4a'}`;
     let posterKey: string | null = null;
     if (kind === 'video') {
-      const poster = path.join(work, 'poster.jpg');
-      await runFfmpeg(ctx.config.media.ffmpeg, posterArgs(output, poster, result.duration), null);
       posterKey = `${kind}/${stamp}/${fileId}.jpg`;
       await ctx.storage.putFile(posterKey, poster, 'image/jpeg');
     }
@@ -70,9 +77,9 @@ export async function transcode(ctx: AppContext, fileId: string, job: { retryCou
       output_key: outputKey,
       poster_key: posterKey,
       mime: kind === 'video' ? 'video/mp4' : 'audio/mp4',
-      duration_seconds: result.duration,
-      width: videoStream?.width ?? null,
-      height: videoStream?.height ?? null,
+      duration_seconds: written ?? duration,
+      width: frame?.width ?? null,
+      height: frame?.height ?? null,
       progress: 100,
       error: null,
       processed_at: new Date(),

@@ -45,30 +45,43 @@ export async function startJobQueue(
   for (const name of JOB_NAMES) await boss.createQueue(name, { name, ...RETRY, ...QUEUE_OPTIONS[name] });
   for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: 'UTC' });
 
+  const workers = new Map<JobName, string[]>();
+
   return {
     boss,
     async send(name, payload, options) {
       const data = JobPayloads[name].parse(payload);
-      return boss.send(name, data, { ...RETRY, ...QUEUE_OPTIONS[name], ...options });
+      const id = await boss.send(name, data, { ...RETRY, ...QUEUE_OPTIONS[name], ...options });
+      // A worker in this process starts at once instead of at its next poll.
+      for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
+      return id;
     },
     async work(handlers) {
       for (const name of JOB_NAMES) {
-        await boss.work(name, { pollingIntervalSeconds: pollSeconds, includeMetadata: true }, async (jobs) => {
-          for (const job of jobs) {
-            const payload = JobPayloads[name].parse(job.data);
-            const started = Date.now();
-            try {
-              await (handlers[name] as (p: unknown, j: { id: string; retryCount: number }) => Promise<void>)(payload, {
-                id: job.id,
-                retryCount: job.retryCount,
-              });
-              logger.info({ job: name, jobId: job.id, ms: Date.now() - started }, 'job done');
-            } catch (err) {
-              logger.warn({ err, job: name, jobId: job.id, retry: job.retryCount }, 'job failed');
-              throw err;
+        const workerId = await boss.work(
+          name,
+          { pollingIntervalSeconds: pollSeconds, includeMetadata: true },
+          async (jobs) => {
+            for (const job of jobs) {
+              const payload = JobPayloads[name].parse(job.data);
+              const started = Date.now();
+              try {
+                await (handlers[name] as (p: unknown, j: { id: string; retryCount: number }) => Promise<void>)(
+                  payload,
+                  {
+                    id: job.id,
+                    retryCount: job.retryCount,
+                  },
+                );
+                logger.info({ job: name, jobId: job.id, ms: Date.now() - started }, 'job done');
+              } catch (err) {
+                logger.warn({ err, job: name, jobId: job.id, retry: job.retryCount }, 'job failed');
+                throw err;
+              }
             }
-          }
-        });
+          },
+        );
+        workers.set(name, [...(workers.get(name) ?? []), workerId]);
       }
     },
     async stop(timeoutMs) {

@@ -92,20 +92,20 @@ export async function probe(ffprobe: string, file: string): Promise<Probe> {
 
 /**
  * Runs ffmpeg with `-progress` on stdout, reporting the fraction done (0–1) from `out_time` against the
- * input's duration.
+ * input's duration. Resolves with the length of what was written (the last `out_time`), in seconds.
  */
 export async function runFfmpeg(
   ffmpeg: string,
   args: string[],
   durationSeconds: number | null,
   onProgress?: (fraction: number) => void,
-): Promise<void> {
+): Promise<number | null> {
   let buffered = '';
+  let written: number | null = null;
   const { code, signal, stderr } = await collect(
     ffmpeg,
     ['-hide_banner', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats', ...args],
     (chunk) => {
-      if (!onProgress || !durationSeconds) return;
       buffered += chunk;
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
@@ -113,7 +113,9 @@ export async function runFfmpeg(
         const [key, value] = line.split('=');
         if (key === 'out_time_us' || key === 'out_time_ms') {
           const us = Number(value);
-          if (Number.isFinite(us) && us > 0) onProgress(Math.min(1, us / 1e6 / durationSeconds));
+          if (!Number.isFinite(us) || us <= 0) continue;
+          written = us / 1e6;
+          if (onProgress && durationSeconds) onProgress(Math.min(1, written / durationSeconds));
         }
       }
     },
@@ -121,7 +123,11 @@ export async function runFfmpeg(
   if (signal) throw new TranscodeInterrupted();
   if (code !== 0)
     throw new TranscodeFailed(stderr.trim().split('\n').slice(-3).join(' ') || `ffmpeg exited with ${code}`);
+  return written;
 }
+
+/** At most 720 pixels on the short side, even dimensions, aspect kept. */
+const SCALE_720 = "scale='if(gt(iw,ih),-2,min(720,iw))':'if(gt(iw,ih),min(720,ih),-2)'";
 
 /** H.264/AAC MP4, at most 720p on the short side (portrait phone video too), web-ready (faststart). */
 export const videoArgs = (input: string, output: string): string[] => [
@@ -132,7 +138,7 @@ export const videoArgs = (input: string, output: string): string[] => [
   '-map',
   '0:a:0?',
   '-vf',
-  "scale='if(gt(iw,ih),-2,min(720,iw))':'if(gt(iw,ih),min(720,ih),-2)',format=yuv420p",
+  `${SCALE_720},format=yuv420p`,
   '-c:v',
   'libx264',
   '-preset',
@@ -172,7 +178,7 @@ export const audioArgs = (input: string, output: string): string[] => [
   output,
 ];
 
-/** One frame a second in (or the first frame of a shorter clip), as a JPEG poster. */
+/** One frame a second in (or the first frame of a shorter clip), as a JPEG poster in the video's size. */
 export const posterArgs = (input: string, output: string, duration: number | null): string[] => [
   '-ss',
   String(duration && duration > 2 ? 1 : 0),
@@ -180,6 +186,8 @@ export const posterArgs = (input: string, output: string, duration: number | nul
   input,
   '-frames:v',
   '1',
+  '-vf',
+  SCALE_720,
   '-q:v',
   '4',
   '-f',

@@ -1,7 +1,9 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BackBar, useBack } from '../../components/BackBar';
+import { ImageUploader } from '../../components/media/ImageUploader';
 import { alert } from '../../lib/alerts';
 import { showServerErrors, useServerForm } from '../auth/useServerForm';
 import { DescriptionField } from './DescriptionField';
@@ -13,7 +15,8 @@ export function CreateOrganizationPage() {
   const navigate = useNavigate();
   const back = useBack('/create');
   const create = useCreateOrganization();
-  const form = useServerForm({ name: '', username: '', description: '', url: '' });
+  const form = useServerForm({ name: '', username: '', description: '', url: '', profile_url: null as string | null });
+  const [uploading, setUploading] = useState(false);
   const v = form.values;
   // The spec enables Create only once name, username and description are filled.
   const ready = Boolean(v.name.trim() && v.username.trim() && v.description.trim());
@@ -52,11 +55,18 @@ export function CreateOrganizationPage() {
           value={v.description}
         />
         <TextInput label={t('creators.url')} placeholder="https://" type="url" {...form.getInputProps('url')} />
+        <ImageUploader
+          kind="profiles"
+          label={t('creators.profile_image')}
+          value={v.profile_url}
+          onChange={(url) => form.setFieldValue('profile_url', url)}
+          onBusyChange={setUploading}
+        />
         <Group grow>
           <Button variant="default" onClick={back}>
             {t('actions.back')}
           </Button>
-          <Button type="submit" disabled={!ready} loading={create.isPending}>
+          <Button type="submit" disabled={!ready || uploading} loading={create.isPending}>
             {t('creators.create')}
           </Button>
         </Group>

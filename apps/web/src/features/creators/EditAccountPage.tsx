@@ -1,9 +1,10 @@
 import type { Account } from '@inkwell/contracts';
 import { Button, Center, Group, Loader, Stack, TextInput } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { BackBar } from '../../components/BackBar';
+import { ImageUploader } from '../../components/media/ImageUploader';
 import { alert } from '../../lib/alerts';
 import { showServerErrors, useServerForm } from '../auth/useServerForm';
 import { DescriptionField } from './DescriptionField';
@@ -42,7 +43,11 @@ function EditAccountForm({ account }: { account: Account }) {
     description: account.description,
     url: account.url ?? '',
     contact: account.contact ?? '',
+    profile_url: account.profile_url,
+    banner_url: account.banner_url,
   });
+  const [profileBusy, setProfileBusy] = useState(false);
+  const [bannerBusy, setBannerBusy] = useState(false);
 
   const submit = form.onSubmit((values) =>
     update.mutate(
@@ -82,11 +87,25 @@ function EditAccountForm({ account }: { account: Account }) {
         />
         <TextInput label={t('creators.url')} placeholder="https://" type="url" {...form.getInputProps('url')} />
         <TextInput label={t('creators.contact')} {...form.getInputProps('contact')} />
+        <ImageUploader
+          kind="profiles"
+          label={t('creators.profile_image')}
+          value={form.values.profile_url}
+          onChange={(url) => form.setFieldValue('profile_url', url)}
+          onBusyChange={setProfileBusy}
+        />
+        <ImageUploader
+          kind="covers"
+          label={t('creators.banner_image')}
+          value={form.values.banner_url}
+          onChange={(url) => form.setFieldValue('banner_url', url)}
+          onBusyChange={setBannerBusy}
+        />
         <Group grow>
           <Button variant="default" onClick={() => void navigate('/profile/accounts')}>
             {t('actions.back')}
           </Button>
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={update.isPending} disabled={profileBusy || bannerBusy}>
             {t('actions.update')}
           </Button>
         </Group>

@@ -1,8 +1,9 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BackBar, useBack } from '../../components/BackBar';
-import { UserAvatar } from '../../components/UserAvatar';
+import { ImageUploader } from '../../components/media/ImageUploader';
 import { alert } from '../../lib/alerts';
 import { useSession } from '../../session/session';
 import { showServerErrors, useServerForm } from '../auth/useServerForm';
@@ -14,7 +15,8 @@ export function EditProfilePage() {
   const navigate = useNavigate();
   const back = useBack('/profile');
   const update = useUpdateProfile(session.id);
-  const form = useServerForm({ name: session.name, username: session.username });
+  const form = useServerForm({ name: session.name, username: session.username, profile_url: session.profile_url });
+  const [uploading, setUploading] = useState(false);
 
   const submit = form.onSubmit((values) =>
     update.mutate(values, {
@@ -30,9 +32,13 @@ export function EditProfilePage() {
     <form onSubmit={submit} noValidate>
       <BackBar title={t('titles.edit_profile')} to="/profile" />
       <Stack gap="md">
-        <Group>
-          <UserAvatar url={session.profile_url} name={session.name} size={88} />
-        </Group>
+        <ImageUploader
+          kind="profiles"
+          label={t('profile.picture')}
+          value={form.values.profile_url}
+          onChange={(url) => form.setFieldValue('profile_url', url)}
+          onBusyChange={setUploading}
+        />
         <TextInput label={t('fields.name')} autoComplete="name" {...form.getInputProps('name')} />
         <TextInput
           label={t('fields.username')}
@@ -50,7 +56,7 @@ export function EditProfilePage() {
           <Button variant="default" onClick={back}>
             {t('actions.back')}
           </Button>
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={update.isPending} disabled={uploading}>
             {t('actions.update')}
           </Button>
         </Group>

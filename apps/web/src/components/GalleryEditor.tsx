@@ -1,0 +1,91 @@
+import { IMAGE_ACCEPT, mediaApi } from '@inkwell/contracts';
+import { ActionIcon, Button, Card, FileButton, Group, Image, Progress, Stack, TextInput } from '@mantine/core';
+import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../api/client';
+import { uploadWithProgress } from '../api/upload';
+import { alert } from '../lib/alerts';
+
+export interface GalleryItem {
+  url: string;
+  caption: string;
+}
+
+/** Each uploaded photo is appended with a caption; items can be deleted (spec: gallery). */
+export function GalleryEditor({
+  items,
+  onChange,
+  onBusyChange,
+}: {
+  items: GalleryItem[];
+  onChange: (items: GalleryItem[]) => void;
+  onBusyChange?: (busy: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const [progress, setProgress] = useState<number | null>(null);
+  useEffect(() => onBusyChange?.(progress !== null), [progress, onBusyChange]);
+
+  const add = async (file: File | null) => {
+    if (!file) return;
+    setProgress(0);
+    const form = new FormData();
+    form.append('type', 'photos');
+    form.append('url', file);
+    try {
+      const res = await uploadWithProgress<{ url: string }>(mediaApi.uploadImage.path, form, setProgress);
+      onChange([...items, { url: res.url, caption: '' }]);
+    } catch (err) {
+      alert('danger', errorMessage(err));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      {items.map((item, index) => (
+        <Card key={`${item.url}-${index}`} withBorder radius="md" padding="sm">
+          <Group wrap="nowrap" align="start">
+            <Image
+              src={item.url}
+              alt={item.caption || t('posts.gallery_photo', { n: index + 1 })}
+              w={96}
+              h={72}
+              radius="sm"
+              fit="cover"
+            />
+            <TextInput
+              style={{ flex: 1 }}
+              label={t('posts.fields.caption_n', { n: index + 1 })}
+              value={item.caption}
+              maxLength={250}
+              onChange={(e) =>
+                onChange(items.map((it, i) => (i === index ? { ...it, caption: e.currentTarget.value } : it)))
+              }
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size={44}
+              aria-label={t('posts.remove_photo_n', { n: index + 1 })}
+              onClick={() => onChange(items.filter((_, i) => i !== index))}
+            >
+              <IconTrash size={20} />
+            </ActionIcon>
+          </Group>
+        </Card>
+      ))}
+      {progress !== null && <Progress value={progress} animated aria-label={t('media.uploading')} />}
+      <Group>
+        <FileButton onChange={(file) => void add(file)} accept={IMAGE_ACCEPT} disabled={progress !== null}>
+          {(props) => (
+            <Button {...props} variant="light" leftSection={<IconPhotoPlus size={18} />} loading={progress !== null}>
+              {t('posts.add_photo')}
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+    </Stack>
+  );
+}

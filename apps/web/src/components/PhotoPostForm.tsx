@@ -1,0 +1,54 @@
+import { Stack, TextInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { ImageUploader } from './media/ImageUploader';
+import { StatusPostForm } from './StatusPostForm';
+
+export interface PhotoPostValue {
+  title: string;
+  content: string;
+  url: string | null;
+}
+
+/** A photo post: title, text (at most 250) and the photo (recommended 8:4). */
+export function PhotoPostForm({
+  value,
+  onChange,
+  errors = {},
+  onBusyChange,
+}: {
+  value: PhotoPostValue;
+  onChange: (value: PhotoPostValue) => void;
+  errors?: Record<string, React.ReactNode>;
+  onBusyChange?: (busy: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <TextInput
+        label={t('posts.fields.title')}
+        value={value.title}
+        onChange={(e) => onChange({ ...value, title: e.currentTarget.value })}
+        error={errors.title}
+      />
+      <StatusPostForm
+        label={t('posts.fields.content')}
+        value={value.content}
+        onChange={(content) => onChange({ ...value, content })}
+        error={errors.content}
+      />
+      <ImageUploader
+        kind="covers"
+        label={t('posts.fields.photo')}
+        description={t('posts.cover_hint')}
+        value={value.url}
+        onChange={(url) => onChange({ ...value, url })}
+        onBusyChange={onBusyChange}
+      />
+      {errors.url && (
+        <div role="alert" style={{ color: 'var(--mantine-color-error)', fontSize: 'var(--mantine-font-size-sm)' }}>
+          {errors.url}
+        </div>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,148 @@
+import { AUDIO_ACCEPT, VIDEO_ACCEPT, mediaApi, type MediaCheck } from '@inkwell/contracts';
+import { Alert, Button, FileButton, Group, Input, Loader, Progress, Stack, Text } from '@mantine/core';
+import { IconMusicUp, IconTrash, IconVideoPlus } from '@tabler/icons-react';
+import { useCallback, useEffect, useReducer } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/client';
+import { uploadWithProgress } from '../../api/upload';
+import { alert } from '../../lib/alerts';
+import { AudioPlayer } from './AudioPlayer';
+import { VideoPlayer } from './VideoPlayer';
+import { isBusy, uploadReducer } from './uploadState';
+import { useMediaPolling } from './useMediaPolling';
+
+export interface MediaValue {
+  file: string | null;
+  url: string;
+  posterUrl?: string | null;
+}
+
+/**
+ * Audio or video: uploading with progress, then the processing status, then the player. A video whose
+ * status becomes neither processing nor processed is removed and polling stops (spec §4).
+ */
+export function MediaUpload({
+  kind,
+  value,
+  onChange,
+  label,
+  onBusyChange,
+}: {
+  kind: 'audio' | 'video';
+  value: MediaValue | null;
+  onChange: (value: MediaValue | null) => void;
+  label: string;
+  onBusyChange?: (busy: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const [state, dispatch] = useReducer(
+    uploadReducer,
+    value
+      ? { phase: 'done', url: value.url, file: value.file ?? undefined, posterUrl: value.posterUrl }
+      : { phase: 'idle' },
+  );
+  const busy = isBusy(state);
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
+
+  const onStatus = useCallback(
+    (check: MediaCheck) => {
+      dispatch({
+        type: 'status',
+        status: check.status,
+        url: check.url,
+        progress: check.progress,
+        posterUrl: check.poster_url,
+        error: check.error,
+      });
+      if (check.status === 'processed' && check.url)
+        onChange({ file: check.file, url: check.url, posterUrl: check.poster_url });
+      else if (check.status !== 'processing') {
+        // Neither processing nor processed: the file is dropped.
+        onChange(null);
+        alert('danger', check.error ?? t('media.processing_failed'));
+      }
+    },
+    [onChange, t],
+  );
+  useMediaPolling(kind, state.phase === 'processing' ? state.file : null, onStatus);
+
+  const choose = async (file: File | null) => {
+    if (!file) return;
+    dispatch({ type: 'start' });
+    const form = new FormData();
+    form.append('file', file);
+    try {
+      const res = await uploadWithProgress<{ file: string }>(
+        (kind === 'audio' ? mediaApi.uploadAudio : mediaApi.uploadVideo).path,
+        form,
+        (progress) => dispatch({ type: 'progress', progress }),
+      );
+      dispatch({ type: 'uploaded', file: res.file });
+    } catch (err) {
+      const message = errorMessage(err);
+      dispatch({ type: 'fail', error: message });
+      alert('warning', message);
+    }
+  };
+
+  const remove = () => {
+    dispatch({ type: 'remove' });
+    onChange(null);
+  };
+
+  return (
+    <Input.Wrapper label={label}>
+      <Stack gap="xs" mt={4}>
+        {state.phase === 'uploading' && (
+          <div>
+            <Progress value={state.progress} animated aria-label={t('media.uploading')} />
+            <Text size="sm" c="dimmed" mt={4} role="status">
+              {t('media.uploading_percent', { percent: state.progress })}
+            </Text>
+          </div>
+        )}
+        {state.phase === 'processing' && (
+          <Group gap="sm" role="status" aria-live="polite">
+            <Loader size="sm" />
+            <Text size="sm">{t('media.processing', { percent: state.progress })}</Text>
+          </Group>
+        )}
+        {state.phase === 'done' &&
+          (kind === 'audio' ? (
+            <AudioPlayer src={state.url} title={label} />
+          ) : (
+            <VideoPlayer src={state.url} poster={state.posterUrl ?? undefined} title={label} />
+          ))}
+        {state.phase === 'failed' && (
+          <Alert color="red" role="alert" title={t('media.upload_failed')}>
+            {state.error || t('media.processing_failed')}
+          </Alert>
+        )}
+        <Group>
+          {state.phase === 'done' ? (
+            <Button variant="subtle" color="red" leftSection={<IconTrash size={18} />} onClick={remove}>
+              {t(kind === 'audio' ? 'media.remove_audio' : 'media.remove_video')}
+            </Button>
+          ) : (
+            <FileButton
+              onChange={(file) => void choose(file)}
+              accept={kind === 'audio' ? AUDIO_ACCEPT : VIDEO_ACCEPT}
+              disabled={busy}
+            >
+              {(props) => (
+                <Button
+                  {...props}
+                  variant="light"
+                  loading={busy}
+                  leftSection={kind === 'audio' ? <IconMusicUp size={18} /> : <IconVideoPlus size={18} />}
+                >
+                  {t(kind === 'audio' ? 'media.choose_audio' : 'media.choose_video')}
+                </Button>
+              )}
+            </FileButton>
+          )}
+        </Group>
+      </Stack>
+    </Input.Wrapper>
+  );
+}

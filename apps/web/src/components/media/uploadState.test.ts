@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { formatClock, isBusy, uploadReducer, type UploadState } from './uploadState';
+
+const run = (events: Parameters<typeof uploadReducer>[1][], from: UploadState = { phase: 'idle' }) =>
+  events.reduce(uploadReducer, from);
+
+describe('upload state machine', () => {
+  it('images: idle → uploading with progress 0–100 → done; remove clears', () => {
+    const uploading = run([{ type: 'start' }, { type: 'progress', progress: 42 }]);
+    expect(uploading).toEqual({ phase: 'uploading', progress: 42 });
+    expect(isBusy(uploading)).toBe(true);
+    expect(run([{ type: 'start' }, { type: 'progress', progress: 140 }])).toEqual({
+      phase: 'uploading',
+      progress: 100,
+    });
+    const done = run([
+      { type: 'start' },
+      { type: 'progress', progress: 100 },
+      { type: 'uploaded', url: '/uploads/a.webp' },
+    ]);
+    expect(done).toEqual({ phase: 'done', url: '/uploads/a.webp', file: undefined });
+    expect(isBusy(done)).toBe(false);
+    expect(uploadReducer(done, { type: 'remove' })).toEqual({ phase: 'idle' });
+  });
+
+  it('a failed upload keeps the server message', () => {
+    expect(run([{ type: 'start' }, { type: 'fail', error: 'Too large' }])).toEqual({
+      phase: 'failed',
+      error: 'Too large',
+    });
+  });
+
+  it('audio/video: uploaded → processing (with server progress) → processed with the url and poster', () => {
+    const processing = run([{ type: 'start' }, { type: 'uploaded', file: 'abc' }]);
+    expect(processing).toEqual({ phase: 'processing', file: 'abc', progress: 0 });
+    expect(isBusy(processing)).toBe(true);
+    const halfway = uploadReducer(processing, { type: 'status', status: 'processing', url: null, progress: 50 });
+    expect(halfway).toEqual({ phase: 'processing', file: 'abc', progress: 50 });
+    expect(
+      uploadReducer(halfway, {
+        type: 'status',
+        status: 'processed',
+        url: '/uploads/v.mp4',
+        progress: 100,
+        posterUrl: '/uploads/v.jpg',
+      }),
+    ).toEqual({
+      phase: 'done',
+      url: '/uploads/v.mp4',
+      file: 'abc',
+      posterUrl: '/uploads/v.jpg',
+    });
+  });
+
+  it('any other status ends processing as failed', () => {
+    const processing: UploadState = { phase: 'processing', file: 'abc', progress: 10 };
+    expect(
+      uploadReducer(processing, { type: 'status', status: 'failed', url: null, progress: 10, error: 'damaged' }),
+    ).toEqual({ phase: 'failed', error: 'damaged' });
+    expect(uploadReducer(processing, { type: 'status', status: 'weird', url: null, progress: 10 }).phase).toBe(
+      'failed',
+    );
+  });
+});
+
+describe('formatClock', () => {
+  it.each([
+    [0, '00'],
+    [5, '05'],
+    [59.9, '59'],
+    [65, '01:05'],
+    [600, '10:00'],
+    [3600, '01:00:00'],
+    [3725, '01:02:05'],
+    [Number.NaN, '00'],
+  ])('%s s → %s', (seconds, text) => {
+    expect(formatClock(seconds)).toBe(text);
+  });
+});

@@ -20,6 +20,7 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file starts its own server and database; two at a time suits two cores.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       './apps/web/vitest.config.ts',

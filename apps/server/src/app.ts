@@ -8,12 +8,16 @@ import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { commentsRoutes } from './modules/comments/comments.routes';
+import { followsRoutes } from './modules/follows/follows.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
+import { likesRoutes } from './modules/likes/likes.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { createGateways } from './modules/payments/gateways';
 import { paymentsRoutes } from './modules/payments/payments.routes';
+import { postsRoutes } from './modules/posts/posts.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -97,6 +101,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   billingRoutes(app, ctx, gateways);
   paymentsRoutes(app, ctx, gateways);
   mediaRoutes(app, ctx);
+  postsRoutes(app, ctx);
+  commentsRoutes(app, ctx);
+  likesRoutes(app, ctx);
+  followsRoutes(app, ctx);
 
   await installStatic(app, config);
 

@@ -8,6 +8,7 @@ export * from './identity';
 export * from './insights';
 export * from './jobs';
 export * from './media';
+export * from './posts';
 export * from './roles';
 export * from './search';
 export * from './system';

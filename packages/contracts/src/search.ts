@@ -19,10 +19,31 @@ export const SearchQuery = z.object({
   type: z.enum(SEARCH_TYPES).optional(),
 });
 
+/** A post as search shows it: enough to recognise and open it. */
+export const PostHit = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  type: z.string(),
+  title: z.string().nullable(),
+  excerpt: z.string(),
+  account: z.object({ username: z.string(), name: z.string(), profile_url: z.string().nullable() }),
+  created_at: z.string(),
+});
+export type PostHit = z.infer<typeof PostHit>;
+
+export const AccountHit = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  description: z.string(),
+  profile_url: z.string().nullable(),
+  followers_count: z.number().int(),
+});
+export type AccountHit = z.infer<typeof AccountHit>;
+
 export const SearchResults = z.object({
-  // Accounts and posts join the results when those features land.
-  accounts: z.array(z.never()),
-  posts: z.array(z.never()),
+  accounts: z.array(AccountHit),
+  posts: z.array(PostHit),
   users: z.array(PublicUser),
 });
 export type SearchResults = z.infer<typeof SearchResults>;
@@ -33,7 +54,7 @@ export const searchApi = {
     path: '/search',
     query: SearchQuery,
     response: dataOf(SearchResults),
-    summary: 'Search people (and, as they arrive, accounts and posts) by name: full-text and trigram matching',
+    summary: 'Search accounts, posts and people: full-text plus trigram matching (Burmese and Thai too)',
     tags: ['Search'],
   }),
 } as const;

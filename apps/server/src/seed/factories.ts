@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { RoleName } from '@inkwell/contracts';
+import type { ApprovedStatus, RoleName } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { users } from '../db/schema';
+import { accountUsers, accounts, mediaFiles, organizations, users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { roleIdByName } from './system';
 
@@ -49,4 +49,54 @@ export async function createUser(db: Db, seed: UserSeed = {}) {
     })
     .returning();
   return { ...row!, password: seed.password ?? DEFAULT_TEST_PASSWORD };
+}
+
+let counter = 0;
+const next = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+/** An approved organization and creator account owned by `ownerId` (as the create flow leaves them). */
+export async function createCreatorAccount(
+  db: Db,
+  ownerId: number,
+  seed: { name?: string; username?: string; description?: string; approved?: ApprovedStatus } = {},
+) {
+  const id = next();
+  const [org] = await db
+    .insert(organizations)
+    .values({
+      user_id: ownerId,
+      name: `Org ${id}`,
+      username: `org_${id}`.slice(0, 30),
+      description: 'An organization',
+      approved_status: 'approved',
+    })
+    .returning();
+  const [account] = await db
+    .insert(accounts)
+    .values({
+      organization_id: org!.id,
+      name: seed.name ?? `Account ${id}`,
+      username: seed.username ?? `acct_${id}`.slice(0, 30),
+      description: seed.description ?? 'A creator account',
+      approved_status: seed.approved ?? 'approved',
+    })
+    .returning();
+  await db.insert(accountUsers).values({ account_id: account!.id, user_id: ownerId, role: 'owner' });
+  return account!;
+}
+
+/** A processed upload of `userId`'s, as the media pipeline leaves it (no file behind it). */
+export async function createMediaFile(
+  db: Db,
+  userId: number,
+  kind: 'image' | 'audio' | 'video',
+  status: 'processed' | 'processing' = 'processed',
+) {
+  const id = randomBytes(16).toString('hex');
+  const ext = kind === 'image' ? 'webp' : kind === 'audio' ? 'm4a' : 'mp4';
+  const key = `${kind === 'image' ? 'images/photos' : kind}/2026/01/${id}.${ext}`;
+  await db
+    .insert(mediaFiles)
+    .values({ id, user_id: userId, kind, status, output_key: key, progress: status === 'processed' ? 100 : 10 });
+  return { id, key, url: `/uploads/${key}` };
 }

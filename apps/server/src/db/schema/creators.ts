@@ -1,6 +1,6 @@
-import type { ApprovedStatus, PublishedStatus } from '@inkwell/contracts';
+import type { ApprovedStatus, PostType, PublishedStatus } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
 import { users } from './identity';
 
@@ -45,11 +45,19 @@ export const accounts = pgTable(
     published_status: varchar({ length: 12 }).$type<PublishedStatus>().notNull().default('published'),
     /** Kept in the row, changed in the same transaction as the follow. */
     followers_count: integer().notNull().default(0),
+    /** Published posts in total and by type, for page counts without counting rows. */
+    posts_count: integer().notNull().default(0),
+    type_counts: jsonb().$type<Partial<Record<PostType, number>>>().notNull().default({}),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('accounts_username_lower_key').on(sql`lower(${t.username})`),
     index('accounts_organization_id_idx').on(t.organization_id),
+    index('accounts_explore_idx').on(t.followers_count, t.id),
+    index('accounts_name_trgm_idx').using(
+      'gin',
+      sql`(${t.name} || ' ' || ${t.username} || ' ' || ${t.description}) gin_trgm_ops`,
+    ),
   ],
 );
 

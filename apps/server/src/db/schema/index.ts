@@ -4,3 +4,4 @@ export * from './identity';
 export * from './mail';
 export * from './system';
 export * from './media';
+export * from './posts';

@@ -27,5 +27,8 @@ export const mediaFiles = pgTable(
     processed_at: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('media_files_user_id_idx').on(t.user_id, t.created_at)],
+  (t) => [
+    index('media_files_user_id_idx').on(t.user_id, t.created_at),
+    index('media_files_output_key_idx').on(t.output_key),
+  ],
 );

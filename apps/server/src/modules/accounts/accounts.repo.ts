@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
-import { accountUsers, accounts, organizations } from '../../db/schema';
+import { accountUsers, accounts, follows, organizations } from '../../db/schema';
 
 type Conn = Db | Tx;
 export type AccountRow = typeof accounts.$inferSelect;
@@ -8,26 +8,33 @@ export type AccountWithOrganization = AccountRow & {
   organization: { id: number; name: string; username: string };
   /** The viewer's role on the account, when they are a member. */
   member_role: string | null;
+  is_followed: boolean;
 };
 
+/** The viewer's role on the account and whether they follow it, read in the same query. */
 const columns = (viewerId: number | null) => ({
   account: accounts,
   organization: { id: organizations.id, name: organizations.name, username: organizations.username },
   member_role: viewerId
     ? sql<
         string | null
-      >`(select ${accountUsers.role} from ${accountUsers} where ${accountUsers.account_id} = ${accounts.id} and ${accountUsers.user_id} = ${viewerId})`
+      >`(select role from account_users au where au.account_id = ${accounts.id} and au.user_id = ${viewerId})`
     : sql<string | null>`null`,
+  is_followed: viewerId
+    ? sql<boolean>`exists(select 1 from ${follows} f where f.account_id = ${accounts.id} and f.user_id = ${viewerId})`
+    : sql<boolean>`false`,
 });
 
 const flatten = (r: {
   account: AccountRow;
   organization: AccountWithOrganization['organization'];
   member_role: string | null;
-}) => ({
+  is_followed: boolean;
+}): AccountWithOrganization => ({
   ...r.account,
   organization: r.organization,
   member_role: r.member_role,
+  is_followed: r.is_followed,
 });
 
 export async function ofMember(db: Conn, userId: number): Promise<AccountWithOrganization[]> {
@@ -89,4 +96,25 @@ export async function update(db: Conn, id: number, values: Partial<typeof accoun
 
 export async function remove(db: Conn, id: number): Promise<void> {
   await db.delete(accounts).where(eq(accounts.id, id));
+}
+
+const visibleAccount = and(eq(accounts.approved_status, 'approved'), eq(accounts.published_status, 'published'));
+
+/** Accounts to discover, most followed first (read backwards along `accounts_explore_idx`). */
+export async function explore(db: Db, viewerId: number | null, limit: number, offset: number) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns(viewerId))
+      .from(accounts)
+      .innerJoin(organizations, eq(organizations.id, accounts.organization_id))
+      .where(visibleAccount)
+      .orderBy(desc(accounts.followers_count), desc(accounts.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(accounts)
+      .where(visibleAccount),
+  ]);
+  return { rows: rows.map(flatten), total: total?.n ?? 0 };
 }

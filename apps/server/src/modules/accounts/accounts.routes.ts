@@ -1,8 +1,9 @@
-import { creatorsApi as api } from '@inkwell/contracts';
+import { creatorsApi as api, postsApi } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { route } from '../../platform/http/route';
 import { t } from '../../platform/i18n';
+import { requestUrl } from '../../platform/pagination';
 import { checkUsername } from '../organizations/organizations.service';
 import * as repo from './accounts.repo';
 import * as accounts from './accounts.service';
@@ -24,6 +25,10 @@ export function accountsRoutes(app: FastifyInstance, ctx: AppContext): void {
     message: t(locale, 'creators.account_updated'),
     data: await accounts.update(ctx, auth, params.id, body),
   }));
+
+  route(app, ctx, postsApi.explore, { auth: 'optional' }, async ({ auth, query, request, locale }) =>
+    accounts.explore(ctx, auth, query, requestUrl(ctx.config.publicUrl, request.url), locale),
+  );
 
   route(app, ctx, api.deleteAccount, {}, async ({ auth, params }) => {
     await accounts.remove(ctx, auth, params.id);

@@ -1,4 +1,12 @@
-import { isAdminRole, type Account, type ParsedBody, type creatorsApi } from '@inkwell/contracts';
+import {
+  isAdminRole,
+  type Account,
+  type Locale,
+  type PageQuery,
+  type ParsedBody,
+  type creatorsApi,
+} from '@inkwell/contracts';
+import { offsetOf, paged } from '../../platform/pagination';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import { requirePermission } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
@@ -25,8 +33,7 @@ export function toAccount(row: repo.AccountWithOrganization, auth: AuthContext |
     approved_status: row.approved_status,
     published_status: row.published_status,
     followers_count: row.followers_count,
-    // Follows arrive with the reading feature; until then nobody follows an account.
-    is_followed: false,
+    is_followed: row.is_followed,
     can_modify: Boolean(auth && (isOwner(row) || isAdminRole(auth.user.role_name))),
     created_at: row.created_at.toISOString(),
   };
@@ -121,4 +128,15 @@ export async function update(
 export async function remove(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
   await modifiable(ctx, auth, id, 'accounts.delete');
   await repo.remove(ctx.db, id);
+}
+
+export async function explore(ctx: AppContext, auth: AuthContext | null, q: PageQuery, url: string, locale: Locale) {
+  const { rows, total } = await repo.explore(ctx.db, auth?.user.id ?? null, q.per_page, offsetOf(q));
+  return paged(
+    rows.map((row) => toAccount(row, auth)),
+    total,
+    q,
+    url,
+    locale,
+  );
 }

@@ -1,4 +1,4 @@
-import { SEARCH_MAX_RESULTS, type PublicUser } from '@inkwell/contracts';
+import { SEARCH_MAX_RESULTS, type AccountHit, type PublicUser } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
 
@@ -20,4 +20,57 @@ export async function searchUsers(db: Db, q: string): Promise<PublicUser[]> {
     order by greatest(similarity(name, ${q}), similarity(username, ${q})) desc, id
     limit ${SEARCH_MAX_RESULTS}`,
   );
+}
+
+/** Visible creator accounts by name, username or description. */
+export async function searchAccounts(db: Db, q: string): Promise<AccountHit[]> {
+  const pattern = likePattern(q);
+  return queryRows<AccountHit>(
+    db,
+    sql`
+    select id, username, name, description, profile_url, followers_count
+    from accounts
+    where approved_status = 'approved' and published_status = 'published'
+      and (name || ' ' || username || ' ' || description) ilike ${pattern}
+    order by similarity(name || ' ' || username || ' ' || description, ${q}) desc, followers_count desc, id
+    limit ${SEARCH_MAX_RESULTS}`,
+  );
+}
+
+interface PostHitRow {
+  id: number;
+  slug: string;
+  type: string;
+  title: string | null;
+  search_text: string;
+  username: string;
+  name: string;
+  profile_url: string | null;
+  created_at: Date | string;
+}
+
+/**
+ * Posts whose words match (full-text, 'simple' configuration) or whose text contains the query
+ * (trigram-indexed substring: Burmese and Thai run words together), newest first.
+ */
+export async function searchPosts(db: Db, q: string) {
+  const rows = await queryRows<PostHitRow>(
+    db,
+    sql`
+    select p.id, p.slug, p.type, p.title, p.search_text, a.username, a.name, a.profile_url, p.created_at
+    from posts p join accounts a on a.id = p.account_id
+    where p.visible
+      and (to_tsvector('simple', p.search_text) @@ plainto_tsquery('simple', ${q}) or p.search_text ilike ${likePattern(q)})
+    order by p.created_at desc, p.id desc
+    limit ${SEARCH_MAX_RESULTS}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    type: r.type,
+    title: r.title,
+    excerpt: r.search_text.slice(0, 160),
+    account: { username: r.username, name: r.name, profile_url: r.profile_url },
+    created_at: (typeof r.created_at === 'string' ? new Date(r.created_at) : r.created_at).toISOString(),
+  }));
 }

@@ -60,6 +60,13 @@ export const en = {
   'billing.gateway_unavailable': 'The payment service is not answering. Please try again in a few minutes.',
   'billing.not_sandbox': 'This payment is handled by the payment provider, not the test checkout.',
 
+  'posts.not_your_account': 'You can only post or comment as your own creator accounts.',
+  'posts.account_not_approved': 'This account is waiting for approval and cannot publish yet.',
+  'posts.photos_required': 'Add at least one photo.',
+  'posts.media_not_yours': 'Use a file you uploaded here.',
+  'posts.media_not_ready': 'This file is still being processed. Publish when it is ready.',
+  'comments.too_deep': 'Replies go three levels deep; reply to an earlier comment instead.',
+
   'media.not_image': 'This file is not an image we can use. Upload a JPEG, PNG, WebP, GIF, AVIF or HEIC picture.',
   'media.no_file': 'Choose a file to upload.',
   'media.bad_audio': 'This file is not audio we can use. Upload an MP3, WAV or MP4 (M4A) file.',

@@ -1,0 +1,178 @@
+import type { PostType } from '@inkwell/contracts';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db, type Tx } from '../../db/connect';
+import { accounts, counters, posts } from '../../db/schema';
+
+type Conn = Db | Tx;
+
+/** A post with its account and whether the viewer liked it / belongs to its account, from one query. */
+export interface PostListRow {
+  id: number;
+  slug: string;
+  type: PostType;
+  title: string | null;
+  content: string | null;
+  url: string | null;
+  featured_photo_url: string | null;
+  photos: { url: string; caption: string }[];
+  status: 'published' | 'rejected';
+  visible: boolean;
+  account_id: number;
+  author_id: number | null;
+  account_username: string;
+  account_name: string;
+  account_profile_url: string | null;
+  likes_count: number;
+  comments_count: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  liked: boolean;
+  member: boolean;
+}
+
+/** The columns every post query returns; `viewer` 0 means nobody is signed in. */
+const columns = (viewer: number) => sql`
+  p.id, p.slug, p.type, p.title, p.content, p.url, p.featured_photo_url, p.photos, p.status, p.visible,
+  p.account_id, p.author_id, a.username as account_username, a.name as account_name,
+  a.profile_url as account_profile_url, p.likes_count, p.comments_count, p.created_at, p.updated_at,
+  exists(select 1 from likes l where l.user_id = ${viewer} and l.likeable_type = 'post' and l.likeable_id = p.id) as liked,
+  exists(select 1 from account_users au where au.account_id = p.account_id and au.user_id = ${viewer}) as member`;
+
+const select = (viewer: number, rest: SQL) =>
+  sql`select ${columns(viewer)} from posts p join accounts a on a.id = p.account_id ${rest}`;
+
+export async function bySlug(db: Conn, slug: string, viewer: number): Promise<PostListRow | undefined> {
+  return (await queryRows<PostListRow>(db as Db, select(viewer, sql`where p.slug = ${slug}`)))[0];
+}
+
+export async function byId(db: Conn, id: number, viewer: number): Promise<PostListRow | undefined> {
+  return (await queryRows<PostListRow>(db as Db, select(viewer, sql`where p.id = ${id}`)))[0];
+}
+
+/** Newest first through `posts_public_feed_idx`; the total comes from a counter, not a count. */
+export async function publicFeed(db: Db, viewer: number, limit: number, offset: number) {
+  const [rows, total] = await Promise.all([
+    queryRows<PostListRow>(
+      db,
+      select(viewer, sql`where p.visible order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`),
+    ),
+    counter(db, VISIBLE_POSTS),
+  ]);
+  return { rows, total };
+}
+
+/**
+ * Posts of the accounts the viewer follows. Each followed account contributes at most the rows the page
+ * needs, read from its own index (a lateral join), so the cost follows the page, not the total.
+ */
+export async function followedFeed(db: Db, viewer: number, limit: number, offset: number) {
+  const rows = await queryRows<PostListRow>(
+    db,
+    sql`select ${columns(viewer)}
+        from follows f
+        join accounts a on a.id = f.account_id
+        cross join lateral (
+          select * from posts p
+          where p.account_id = f.account_id and p.visible
+          order by p.created_at desc, p.id desc
+          limit ${limit + offset}
+        ) p
+        where f.user_id = ${viewer}
+        order by p.created_at desc, p.id desc
+        limit ${limit} offset ${offset}`,
+  );
+  const [total] = await queryRows<{ n: number }>(
+    db,
+    sql`select coalesce(sum(a.posts_count), 0)::int as n from follows f join accounts a on a.id = f.account_id
+        where f.user_id = ${viewer} and a.approved_status = 'approved' and a.published_status = 'published'`,
+  );
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function accountPosts(
+  db: Db,
+  viewer: number,
+  accountId: number,
+  type: PostType | undefined,
+  limit: number,
+  offset: number,
+) {
+  const filter = type ? sql`and p.type = ${type}` : sql``;
+  const [rows, [account]] = await Promise.all([
+    queryRows<PostListRow>(
+      db,
+      select(
+        viewer,
+        sql`where p.account_id = ${accountId} and p.status = 'published' ${filter}
+            order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`,
+      ),
+    ),
+    db
+      .select({ posts: accounts.posts_count, types: accounts.type_counts })
+      .from(accounts)
+      .where(eq(accounts.id, accountId)),
+  ]);
+  const total = account ? (type ? (account.types[type] ?? 0) : account.posts) : 0;
+  return { rows, total };
+}
+
+/** Posts of every account I belong to, rejected ones too (they are mine to see and fix). */
+export async function myPosts(db: Db, viewer: number, limit: number, offset: number) {
+  const mine = sql`p.account_id in (select account_id from account_users where user_id = ${viewer})`;
+  const [rows, [total]] = await Promise.all([
+    queryRows<PostListRow>(
+      db,
+      select(viewer, sql`where ${mine} order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`),
+    ),
+    queryRows<{ n: number }>(db, sql`select count(*)::int as n from posts p where ${mine}`),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export const VISIBLE_POSTS = 'posts.visible';
+
+export async function counter(db: Conn, key: string): Promise<number> {
+  const [row] = await db.select({ value: counters.value }).from(counters).where(eq(counters.key, key));
+  return row?.value ?? 0;
+}
+
+export async function bumpCounter(db: Conn, key: string, by: number): Promise<void> {
+  await db
+    .insert(counters)
+    .values({ key, value: by })
+    .onConflictDoUpdate({ target: counters.key, set: { value: sql`${counters.value} + ${by}` } });
+}
+
+/** Keeps the account's totals (all, and by type) in step with a post appearing or going. */
+export async function bumpAccountCounts(db: Conn, accountId: number, type: PostType, by: number): Promise<void> {
+  await db
+    .update(accounts)
+    .set({
+      posts_count: sql`greatest(0, ${accounts.posts_count} + ${by})`,
+      type_counts: sql`jsonb_set(${accounts.type_counts}, ${`{${type}}`}::text[], to_jsonb(greatest(0, coalesce((${accounts.type_counts}->>${type})::int, 0) + ${by})))`,
+    })
+    .where(eq(accounts.id, accountId));
+}
+
+export async function insert(db: Conn, values: typeof posts.$inferInsert): Promise<number> {
+  const [row] = await db.insert(posts).values(values).returning({ id: posts.id });
+  return row!.id;
+}
+
+export async function update(db: Conn, id: number, values: Partial<typeof posts.$inferInsert>): Promise<void> {
+  await db
+    .update(posts)
+    .set({ ...values, updated_at: sql`now()` })
+    .where(eq(posts.id, id));
+}
+
+export async function remove(
+  db: Conn,
+  id: number,
+): Promise<{ visible: boolean; status: string; account_id: number; type: PostType } | undefined> {
+  const [row] = await db
+    .delete(posts)
+    .where(eq(posts.id, id))
+    .returning({ visible: posts.visible, status: posts.status, account_id: posts.account_id, type: posts.type });
+  return row;
+}

@@ -1,0 +1,46 @@
+import { postsApi as api } from '@inkwell/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context';
+import { route } from '../../platform/http/route';
+import { requestUrl } from '../../platform/pagination';
+import * as posts from './posts.service';
+
+export function postsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const url = (raw: string) => requestUrl(ctx.config.publicUrl, raw);
+
+  route(app, ctx, api.create, {}, async ({ auth, body }) => ({ data: await posts.create(ctx, auth, body) }));
+
+  route(app, ctx, api.bySlug, { auth: 'optional' }, async ({ auth, params }) => ({
+    data: await posts.bySlug(ctx, auth, params.slug),
+  }));
+
+  route(app, ctx, api.update, {}, async ({ auth, params, body }) => ({
+    data: await posts.update(ctx, auth, params.id, body),
+  }));
+
+  route(app, ctx, api.remove, {}, async ({ auth, params }) => {
+    await posts.remove(ctx, auth, params.id);
+  });
+
+  route(app, ctx, api.publicFeed, { auth: 'optional' }, async ({ auth, query, request, locale }) =>
+    posts.pageOf(await posts.lists.public(ctx, auth, query), auth, query, url(request.url), locale),
+  );
+
+  route(app, ctx, api.feed, {}, async ({ auth, query, request, locale }) =>
+    posts.pageOf(await posts.lists.followed(ctx, auth, query), auth, query, url(request.url), locale),
+  );
+
+  route(app, ctx, api.mine, {}, async ({ auth, query, request, locale }) =>
+    posts.pageOf(await posts.lists.mine(ctx, auth, query), auth, query, url(request.url), locale),
+  );
+
+  route(app, ctx, api.ofAccount, { auth: 'optional' }, async ({ auth, params, query, request, locale }) =>
+    posts.pageOf(
+      await posts.lists.account(ctx, auth, params.id, query.type, query),
+      auth,
+      query,
+      url(request.url),
+      locale,
+    ),
+  );
+}

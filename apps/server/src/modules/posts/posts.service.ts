@@ -1,0 +1,284 @@
+import {
+  EXCERPT_WORDS,
+  STATUS_MAX_LENGTH,
+  isAdminRole,
+  type Locale,
+  type Paged,
+  type PageQuery,
+  type ParsedBody,
+  type Post,
+  type PostType,
+  type postsApi,
+} from '@inkwell/contracts';
+import { and, eq } from 'drizzle-orm';
+import { accountUsers, accounts, mediaFiles } from '../../db/schema';
+import type { AuthContext } from '../../platform/auth/authenticate';
+import { requirePermission } from '../../platform/auth/authenticate';
+import type { AppContext } from '../../platform/context';
+import { forbidden, notFound, throwIfFieldErrors, type FieldErrors } from '../../platform/errors';
+import { offsetOf, paged } from '../../platform/pagination';
+import { firstWords, plainText, sanitizeArticle } from '../../platform/sanitize';
+import * as repo from './posts.repo';
+import { makeSlug } from './slug';
+
+const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
+
+/** In lists an article carries only its opening words (the card shows 50 and an ellipsis). */
+export function toPost(row: repo.PostListRow, auth: AuthContext | null, full = true): Post {
+  const content =
+    row.type === 'post' && !full && row.content ? firstWords(plainText(row.content), EXCERPT_WORDS + 10) : row.content;
+  return {
+    id: row.id,
+    slug: row.slug,
+    type: row.type,
+    title: row.title,
+    content,
+    url: row.url,
+    featured_photo_url: row.featured_photo_url,
+    photos: row.photos ?? [],
+    account_id: row.account_id,
+    account: {
+      id: row.account_id,
+      username: row.account_username,
+      name: row.account_name,
+      profile_url: row.account_profile_url,
+    },
+    likes_count: row.likes_count,
+    comments_count: row.comments_count,
+    liked: row.liked,
+    can_modify: Boolean(auth && (row.member || isAdminRole(auth.user.role_name))),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+type Fields = ParsedBody<typeof postsApi.update>;
+
+interface Normalised {
+  title: string | null;
+  content: string | null;
+  url: string | null;
+  featured_photo_url: string | null;
+  photos: { url: string; caption: string }[];
+}
+
+const present = (v: string | null | undefined) => typeof v === 'string' && v.trim().length > 0;
+
+/** Which fields each type needs and keeps (spec §5 and the admin spec's post rules). */
+function shape(type: PostType, input: Fields, fields: FieldErrors): Normalised {
+  const need = (name: 'title' | 'content' | 'url' | 'featured_photo_url', ok: boolean) => {
+    if (!ok) fields[name] = ['validation.required'];
+  };
+  const text = (v: string | null | undefined) => (present(v) ? v!.trim() : null);
+  const shortText = (name: 'content', v: string | null | undefined) => {
+    const value = text(v);
+    if (value && value.length > STATUS_MAX_LENGTH) fields[name] = ['validation.string_max'];
+    return value;
+  };
+  const out: Normalised = { title: text(input.title), content: null, url: null, featured_photo_url: null, photos: [] };
+  switch (type) {
+    case 'status':
+      out.title = null;
+      out.content = shortText('content', input.content);
+      need('content', Boolean(out.content));
+      break;
+    case 'post': {
+      const html = input.content ? sanitizeArticle(input.content) : '';
+      out.content = plainText(html) ? html : null;
+      out.url = input.url ?? null;
+      need('title', Boolean(out.title));
+      need('content', Boolean(out.content));
+      break;
+    }
+    case 'photo':
+      out.content = shortText('content', input.content);
+      out.url = input.url ?? null;
+      need('title', Boolean(out.title));
+      need('content', Boolean(out.content));
+      need('url', Boolean(out.url));
+      break;
+    case 'gallery':
+      out.content = shortText('content', input.content);
+      out.photos = (input.photos ?? []).map((p) => ({ url: p.url, caption: p.caption ?? '' }));
+      if (out.photos.length === 0) fields.photos = ['posts.photos_required'];
+      break;
+    case 'audio':
+      out.url = input.url ?? null;
+      out.featured_photo_url = input.featured_photo_url ?? null;
+      need('url', Boolean(out.url));
+      need('title', Boolean(out.title));
+      need('featured_photo_url', Boolean(out.featured_photo_url));
+      break;
+    case 'video':
+      out.content = shortText('content', input.content);
+      out.url = input.url ?? null;
+      out.featured_photo_url = input.featured_photo_url ?? null;
+      need('url', Boolean(out.url));
+      need('title', Boolean(out.title));
+      break;
+  }
+  return out;
+}
+
+/**
+ * Every file a post points at must be an upload of the author's own, of the right kind and ready: no
+ * hot-linked or half-processed media in anyone's feed.
+ */
+async function checkMedia(ctx: AppContext, userId: number, type: PostType, post: Normalised, fields: FieldErrors) {
+  const check = async (field: string, url: string | null, kind: 'image' | 'audio' | 'video') => {
+    if (!url) return;
+    const key = ctx.storage.keyOf(url);
+    const [file] = key
+      ? await ctx.db
+          .select({ status: mediaFiles.status, kind: mediaFiles.kind })
+          .from(mediaFiles)
+          .where(and(eq(mediaFiles.output_key, key), eq(mediaFiles.user_id, userId)))
+      : [];
+    if (!file || file.kind !== kind) fields[field] = ['posts.media_not_yours'];
+    else if (file.status !== 'processed') fields[field] = ['posts.media_not_ready'];
+  };
+  const mainKind = type === 'audio' ? 'audio' : type === 'video' ? 'video' : 'image';
+  await check('url', post.url, mainKind);
+  await check('featured_photo_url', post.featured_photo_url, 'image');
+  for (const [i, photo] of post.photos.entries()) await check(`photos.${i}.url`, photo.url, 'image');
+}
+
+const searchText = (p: Normalised) =>
+  [p.title, p.content ? plainText(p.content) : null, ...p.photos.map((x) => x.caption)]
+    .filter(Boolean)
+    .join(' ')
+    .slice(0, 20_000);
+
+export async function create(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: ParsedBody<typeof postsApi.create>,
+): Promise<Post> {
+  const [membership] = await ctx.db
+    .select({ approved: accounts.approved_status, published: accounts.published_status })
+    .from(accountUsers)
+    .innerJoin(accounts, eq(accounts.id, accountUsers.account_id))
+    .where(and(eq(accountUsers.account_id, input.account_id), eq(accountUsers.user_id, auth.user.id)));
+  // Only the account's people may post as it, and only once it is approved.
+  if (!membership) throw forbidden('posts.not_your_account');
+  if (membership.approved !== 'approved') throw forbidden('posts.account_not_approved');
+
+  const fields: FieldErrors = {};
+  const post = shape(input.type, input, fields);
+  throwIfFieldErrors(fields);
+  await checkMedia(ctx, auth.user.id, input.type, post, fields);
+  throwIfFieldErrors(fields);
+
+  const visible = membership.published === 'published';
+  const id = await ctx.db.transaction(async (tx) => {
+    const newId = await repo.insert(tx, {
+      account_id: input.account_id,
+      author_id: auth.user.id,
+      type: input.type,
+      slug: makeSlug(post.title ?? (post.content ? plainText(post.content) : null), input.type),
+      ...post,
+      visible,
+      search_text: searchText(post),
+    });
+    await repo.bumpAccountCounts(tx, input.account_id, input.type, 1);
+    if (visible) await repo.bumpCounter(tx, repo.VISIBLE_POSTS, 1);
+    return newId;
+  });
+  return toPost((await repo.byId(ctx.db, id, auth.user.id))!, auth);
+}
+
+/** A post others may see: published on a visible account. Its people and administrators see it anyway. */
+export async function bySlug(ctx: AppContext, auth: AuthContext | null, slug: string): Promise<Post> {
+  const row = await repo.bySlug(ctx.db, slug, auth?.user.id ?? 0);
+  if (!row) throw notFound();
+  if (!row.visible && !(row.member || (auth && isAdminRole(auth.user.role_name)))) throw notFound();
+  return toPost(row, auth);
+}
+
+/** The post, if the caller may change it: one of its account's people, or an administrator. */
+async function modifiable(ctx: AppContext, auth: AuthContext, id: number, permission: 'posts.update' | 'posts.delete') {
+  const row = await repo.byId(ctx.db, id, auth.user.id);
+  if (!row) throw notFound();
+  if (!row.member) await requirePermission(ctx, auth, permission);
+  return row;
+}
+
+export async function update(ctx: AppContext, auth: AuthContext, id: number, input: Fields): Promise<Post> {
+  const row = await modifiable(ctx, auth, id, 'posts.update');
+  const fields: FieldErrors = {};
+  const post = shape(row.type, input, fields);
+  throwIfFieldErrors(fields);
+  // Media already on the post stays valid when an administrator edits someone else's post.
+  const author = row.author_id ?? auth.user.id;
+  await checkMedia(ctx, row.member ? auth.user.id : author, row.type, post, fields);
+  for (const field of Object.keys(fields)) {
+    const same =
+      (field === 'url' && post.url === row.url) ||
+      (field === 'featured_photo_url' && post.featured_photo_url === row.featured_photo_url) ||
+      (field.startsWith('photos.') && row.photos.some((p) => p.url === post.photos[Number(field.split('.')[1])]?.url));
+    if (same) delete fields[field];
+  }
+  throwIfFieldErrors(fields);
+  await repo.update(ctx.db, id, { ...post, search_text: searchText(post) });
+  return toPost((await repo.byId(ctx.db, id, auth.user.id))!, auth);
+}
+
+export async function remove(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
+  await modifiable(ctx, auth, id, 'posts.delete');
+  await ctx.db.transaction(async (tx) => {
+    const gone = await repo.remove(tx, id);
+    if (!gone) return;
+    if (gone.status === 'published') await repo.bumpAccountCounts(tx, gone.account_id, gone.type, -1);
+    if (gone.visible) await repo.bumpCounter(tx, repo.VISIBLE_POSTS, -1);
+  });
+}
+
+type ListResult = { rows: repo.PostListRow[]; total: number };
+
+export function pageOf(
+  result: ListResult,
+  auth: AuthContext | null,
+  q: PageQuery,
+  url: string,
+  locale: Locale,
+): Paged<Post> {
+  return paged(
+    result.rows.map((r) => toPost(r, auth, false)),
+    result.total,
+    q,
+    url,
+    locale,
+  );
+}
+
+export const lists = {
+  public: (ctx: AppContext, auth: AuthContext | null, q: PageQuery) =>
+    repo.publicFeed(ctx.db, auth?.user.id ?? 0, q.per_page, offsetOf(q)),
+  followed: (ctx: AppContext, auth: AuthContext, q: PageQuery) =>
+    repo.followedFeed(ctx.db, auth.user.id, q.per_page, offsetOf(q)),
+  mine: (ctx: AppContext, auth: AuthContext, q: PageQuery) =>
+    repo.myPosts(ctx.db, auth.user.id, q.per_page, offsetOf(q)),
+  async account(
+    ctx: AppContext,
+    auth: AuthContext | null,
+    accountId: number,
+    type: PostType | undefined,
+    q: PageQuery,
+  ) {
+    const [account] = await ctx.db
+      .select({ approved: accounts.approved_status, published: accounts.published_status })
+      .from(accounts)
+      .where(eq(accounts.id, accountId));
+    if (!account) throw notFound();
+    const visible = account.approved === 'approved' && account.published === 'published';
+    if (!visible && !auth) throw notFound();
+    if (!visible && auth && !isAdminRole(auth.user.role_name)) {
+      const [member] = await ctx.db
+        .select({ id: accountUsers.user_id })
+        .from(accountUsers)
+        .where(and(eq(accountUsers.account_id, accountId), eq(accountUsers.user_id, auth.user.id)));
+      if (!member) throw notFound();
+    }
+    return repo.accountPosts(ctx.db, auth?.user.id ?? 0, accountId, type, q.per_page, offsetOf(q));
+  },
+};

@@ -29,6 +29,12 @@ describe('sanitizeArticle', () => {
 });
 
 describe('plainText', () => {
+  it('keeps words of separate blocks apart', () => {
+    expect(plainText('<h2>Morning</h2><p>The city</p><ul><li>tea</li><li>rice</li></ul>a<br>b')).toBe(
+      'Morning The city tea rice a b',
+    );
+  });
+
   it('drops tags and entities', () => {
     expect(plainText('<p>Hello&nbsp;<b>world</b> &amp; <i>ရန်ကုန်</i></p>')).toBe('Hello world & ရန်ကုန်');
   });

@@ -135,6 +135,23 @@ const signedInPages: RouteObject[] = [
     'ReviewPage',
     signedIn('titles.create_review'),
   ),
+  screen('explore', () => import('../features/explore/ExplorePage'), 'ExplorePage', signedIn('titles.explore')),
+  screen('compose', () => import('../features/posts/ComposePage'), 'ComposePage', signedIn('titles.compose')),
+  screen('posts/:slug', () => import('../features/posts/PostPage'), 'PostPage', signedIn('titles.post')),
+  screen(
+    'posts/:slug/comments',
+    () => import('../features/posts/CommentsPage'),
+    'CommentsPage',
+    signedIn('comments.title'),
+  ),
+  screen('profile/posts', () => import('../features/posts/MyPostsPage'), 'MyPostsPage', signedIn('titles.my_posts')),
+  screen(
+    'profile/posts/:slug',
+    () => import('../features/posts/EditPostPage'),
+    'EditPostPage',
+    signedIn('titles.edit_post'),
+  ),
+  screen('a/:username', () => import('../features/accounts/AccountPage'), 'AccountPage', signedIn('titles.account')),
 ];
 
 export const routes: RouteObject[] = [

@@ -1,5 +1,5 @@
 import { isAdminRole } from '@inkwell/contracts';
-import { IconHome, IconShieldLock } from '@tabler/icons-react';
+import { IconCompass, IconHome, IconShieldLock, IconSquarePlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { UserAvatar } from '../../components/UserAvatar';
 import type { Session } from '../../session/session';
@@ -18,6 +18,8 @@ export interface NavEntry {
 export function navEntries(session: Session, t: (key: string) => string): NavEntry[] {
   const entries: (NavEntry | false)[] = [
     { to: '/home', label: t('nav.home'), icon: <IconHome size={24} stroke={1.7} /> },
+    { to: '/explore', label: t('nav.explore'), icon: <IconCompass size={24} stroke={1.7} /> },
+    session.can_compose && { to: '/compose', label: t('nav.compose'), icon: <IconSquarePlus size={24} stroke={1.7} /> },
     isAdminRole(session.role) && {
       to: '/admin',
       label: t('nav.admin'),

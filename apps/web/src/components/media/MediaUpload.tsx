@@ -104,7 +104,9 @@ export function MediaUpload({
         {state.phase === 'processing' && (
           <Group gap="sm" role="status" aria-live="polite">
             <Loader size="sm" />
-            <Text size="sm">{t('media.processing', { percent: state.progress })}</Text>
+            <Text size="sm">
+              {state.progress > 0 ? t('media.processing_percent', { percent: state.progress }) : t('media.processing')}
+            </Text>
           </Group>
         )}
         {state.phase === 'done' &&

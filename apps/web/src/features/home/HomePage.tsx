@@ -1,8 +1,49 @@
-import { Tabs } from '@mantine/core';
+import { Button, Tabs } from '@mantine/core';
 import { IconNews, IconUsersGroup, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
+import { PostList } from '../posts/PostList';
+import { useFeed } from '../posts/api';
+
+function FeedTab() {
+  const { t } = useTranslation();
+  const feed = useFeed('feed');
+  return (
+    <PostList
+      query={feed}
+      empty={
+        <EmptyState
+          icon={<IconUsersGroup size={32} />}
+          title={t('home.feed_empty_title')}
+          body={t('home.feed_empty_body')}
+          action={
+            <Button component={Link} to="/explore">
+              {t('home.explore_accounts')}
+            </Button>
+          }
+        />
+      }
+    />
+  );
+}
+
+function PublicTab() {
+  const { t } = useTranslation();
+  const feed = useFeed('public');
+  return (
+    <PostList
+      query={feed}
+      empty={
+        <EmptyState
+          icon={<IconWorld size={32} />}
+          title={t('home.public_empty_title')}
+          body={t('home.public_empty_body')}
+        />
+      }
+    />
+  );
+}
 
 /** The followed feed and the public feed. */
 export function HomePage() {
@@ -10,7 +51,11 @@ export function HomePage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'public' ? 'public' : 'feed';
   return (
-    <Tabs value={tab} onChange={(value) => setParams(value === 'public' ? { tab: 'public' } : {}, { replace: true })}>
+    <Tabs
+      value={tab}
+      onChange={(value) => setParams(value === 'public' ? { tab: 'public' } : {}, { replace: true })}
+      keepMounted={false}
+    >
       <Tabs.List grow mb="md">
         <Tabs.Tab value="feed" leftSection={<IconNews size={18} />}>
           {t('home.tab_feed')}
@@ -20,18 +65,10 @@ export function HomePage() {
         </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="feed">
-        <EmptyState
-          icon={<IconUsersGroup size={32} />}
-          title={t('home.feed_empty_title')}
-          body={t('home.feed_empty_body')}
-        />
+        <FeedTab />
       </Tabs.Panel>
       <Tabs.Panel value="public">
-        <EmptyState
-          icon={<IconWorld size={32} />}
-          title={t('home.public_empty_title')}
-          body={t('home.public_empty_body')}
-        />
+        <PublicTab />
       </Tabs.Panel>
     </Tabs>
   );

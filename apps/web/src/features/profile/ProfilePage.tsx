@@ -9,6 +9,7 @@ import {
   IconKey,
   IconLanguage,
   IconLogout,
+  IconNotes,
   IconUserEdit,
   IconUserStar,
 } from '@tabler/icons-react';
@@ -38,6 +39,7 @@ export function ProfilePage() {
     { to: '/profile/plan', label: t('profile.menu.plan'), icon: <IconCrown size={22} /> },
     { to: '/profile/organizations', label: t('profile.menu.organizations'), icon: <IconBuildingCommunity size={22} /> },
     { to: '/profile/accounts', label: t('profile.menu.accounts'), icon: <IconUserStar size={22} /> },
+    { to: '/profile/posts', label: t('profile.menu.posts'), icon: <IconNotes size={22} /> },
     { to: '/profile/password', label: t('profile.menu.password'), icon: <IconKey size={22} /> },
     { to: '/profile/edit', label: t('profile.menu.edit'), icon: <IconUserEdit size={22} /> },
     { to: '/profile/devices', label: t('profile.menu.devices'), icon: <IconDevices size={22} /> },

@@ -1,14 +1,28 @@
 import { searchApi } from '@inkwell/contracts';
-import { Alert, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { call, errorMessage } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
 import { UserAvatar } from '../../components/UserAvatar';
+import { currentLocale } from '../../i18n';
+import { relativeTime } from '../../lib/relativeTime';
 
-/** Results of the header's search box. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Title order={2} fz="h5" id={id} mb="xs">
+        {title}
+      </Title>
+      <Stack gap="xs">{children}</Stack>
+    </section>
+  );
+}
+
+/** Results of the header's search box: accounts, posts and people. */
 export function SearchPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
@@ -19,42 +33,76 @@ export function SearchPage() {
     enabled: q.length > 0,
   });
 
-  if (!q) {
+  if (!q)
     return <EmptyState icon={<IconSearch size={32} />} title={t('search.start_title')} body={t('search.start_body')} />;
-  }
+  const data = results.data?.data;
+  const nothing = data && data.accounts.length + data.posts.length + data.users.length === 0;
   return (
-    <Stack gap="md">
+    <Stack gap="lg">
       <Title order={1} fz="h3">
         {t('search.results_for', { q })}
       </Title>
       {results.isPending && <Loader aria-label={t('app.loading')} />}
       {results.isError && <Alert color="red">{errorMessage(results.error)}</Alert>}
-      {results.data && results.data.data.users.length === 0 && (
+      {nothing && (
         <EmptyState icon={<IconSearch size={32} />} title={t('search.empty_title')} body={t('search.empty_body')} />
       )}
-      {results.data && results.data.data.users.length > 0 && (
-        <section aria-labelledby="search-people">
-          <Title order={2} fz="h5" id="search-people" mb="xs">
-            {t('search.people')}
-          </Title>
-          <Stack gap="xs">
-            {results.data.data.users.map((user) => (
-              <Card key={user.id} withBorder radius="md" padding="sm">
-                <Group wrap="nowrap">
-                  <UserAvatar url={user.profile_url} name={user.name} size={44} />
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={600} truncate>
-                      {user.name}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      @{user.username}
-                    </Text>
-                  </div>
-                </Group>
-              </Card>
-            ))}
-          </Stack>
-        </section>
+      {data && data.accounts.length > 0 && (
+        <Section id="search-accounts" title={t('search.accounts')}>
+          {data.accounts.map((a) => (
+            <Card key={a.id} withBorder radius="md" padding="sm" component={Link} to={`/a/${a.username}`}>
+              <Group wrap="nowrap">
+                <UserAvatar url={a.profile_url} name={a.name} size={44} />
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate>
+                    {a.name}
+                  </Text>
+                  <Text size="sm" c="dimmed" truncate>
+                    /a/{a.username} · {a.description}
+                  </Text>
+                </div>
+              </Group>
+            </Card>
+          ))}
+        </Section>
+      )}
+      {data && data.posts.length > 0 && (
+        <Section id="search-posts" title={t('search.posts')}>
+          {data.posts.map((p) => (
+            <Card key={p.id} withBorder radius="md" padding="sm">
+              <Anchor component={Link} to={`/posts/${encodeURIComponent(p.slug)}`} fw={600} c="inherit">
+                {p.title || p.excerpt.slice(0, 80)}
+              </Anchor>
+              {p.title && (
+                <Text size="sm" lineClamp={2}>
+                  {p.excerpt}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed">
+                {p.account.name} · {relativeTime(p.created_at, currentLocale())}
+              </Text>
+            </Card>
+          ))}
+        </Section>
+      )}
+      {data && data.users.length > 0 && (
+        <Section id="search-people" title={t('search.people')}>
+          {data.users.map((user) => (
+            <Card key={user.id} withBorder radius="md" padding="sm">
+              <Group wrap="nowrap">
+                <UserAvatar url={user.profile_url} name={user.name} size={44} />
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate>
+                    {user.name}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    @{user.username}
+                  </Text>
+                </div>
+              </Group>
+            </Card>
+          ))}
+        </Section>
       )}
     </Stack>
   );

@@ -1,0 +1,115 @@
+import { ACCOUNT_TABS, type Account, type PostType } from '@inkwell/contracts';
+import { BackgroundImage, Box, Button, Card, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconNotes } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/client';
+import { EmptyState } from '../../components/EmptyState';
+import { UserAvatar } from '../../components/UserAvatar';
+import { currentLocale } from '../../i18n';
+import { alert } from '../../lib/alerts';
+import { numberFormat } from '../../lib/numbers';
+import { ApprovalBadge } from '../creators/ApprovalBadge';
+import { PostList } from '../posts/PostList';
+import { useAccountByUsername, useAccountPosts, useFollow } from '../posts/api';
+
+function TabPosts({ account, type }: { account: Account; type: PostType }) {
+  const { t } = useTranslation();
+  const posts = useAccountPosts(account.id, type);
+  return (
+    <PostList
+      query={posts}
+      autoLoad={false}
+      empty={
+        <EmptyState
+          icon={<IconNotes size={32} />}
+          title={t('accounts.tab_empty_title')}
+          body={t('accounts.tab_empty_body', { name: account.name })}
+        />
+      }
+    />
+  );
+}
+
+/** A creator account: banner, picture, name, followers, follow button and its posts in six tabs. */
+export function AccountPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const username = useParams().username ?? '';
+  const [params, setParams] = useSearchParams();
+  const account = useAccountByUsername(username);
+  const follow = useFollow(['account', username.toLowerCase()]);
+  const tab = ACCOUNT_TABS.some((x) => x.tab === params.get('tab')) ? params.get('tab')! : 'notes';
+
+  // An account that cannot be loaded is a 404 (spec).
+  useEffect(() => {
+    if (account.isError) void navigate('/404', { replace: true });
+  }, [account.isError, navigate]);
+
+  if (!account.data) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
+  }
+  const a = account.data.data;
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="lg" padding={0}>
+        <BackgroundImage src={a.banner_url ?? ''} h={140} bg="var(--mantine-color-indigo-light)" />
+        <Box px="md" pb="md" mt={-40}>
+          <Group justify="space-between" align="end" wrap="nowrap">
+            <UserAvatar url={a.profile_url} name={a.name} size={88} />
+            <Button
+              variant={a.is_followed ? 'default' : 'filled'}
+              loading={follow.isPending}
+              aria-pressed={a.is_followed}
+              onClick={() =>
+                follow.mutate(
+                  { id: a.id, follow: !a.is_followed },
+                  { onError: (e) => alert('danger', errorMessage(e)) },
+                )
+              }
+            >
+              {a.is_followed ? t('accounts.following') : t('accounts.follow')}
+            </Button>
+          </Group>
+          <Group gap="xs" mt="sm">
+            <Title order={1} fz="h2">
+              {a.name}
+            </Title>
+            {a.approved_status !== 'approved' && <ApprovalBadge status={a.approved_status} />}
+          </Group>
+          <Text c="dimmed">/a/{a.username}</Text>
+          <Text mt="xs">{a.description}</Text>
+          <Text size="sm" mt="xs" data-testid="followers-count">
+            {t('accounts.followers', {
+              count: a.followers_count,
+              n: numberFormat(currentLocale()).format(a.followers_count),
+            })}
+          </Text>
+        </Box>
+      </Card>
+      <Tabs
+        value={tab}
+        onChange={(v) => setParams(v && v !== 'notes' ? { tab: v } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          {ACCOUNT_TABS.map((x) => (
+            <Tabs.Tab key={x.tab} value={x.tab}>
+              {t(`accounts.tabs.${x.tab}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {ACCOUNT_TABS.map((x) => (
+          <Tabs.Panel key={x.tab} value={x.tab} pt="md">
+            <TabPosts account={a} type={x.type} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,91 @@
+import { POST_TYPES, type PostType } from '@inkwell/contracts';
+import { Button, Center, Chip, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { errorMessage, fieldErrors } from '../../api/client';
+import { BackBar } from '../../components/BackBar';
+import { alert } from '../../lib/alerts';
+import { useMyAccounts } from '../creators/api';
+import { PostEditor, emptyDraft, payloadOf, useUploadsBusy, type PostDraft } from './PostEditor';
+import { postPath } from './PostBody';
+import { useCreatePost } from './api';
+
+/** Compose: one of my approved accounts, one of the six types, then Publish (off while uploads run). */
+export function ComposePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const accounts = useMyAccounts();
+  const create = useCreatePost();
+  const [accountId, setAccountId] = useState<string | null>(null);
+  const [type, setType] = useState<PostType>('status');
+  const [draft, setDraft] = useState<PostDraft>(emptyDraft);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const uploads = useUploadsBusy();
+
+  if (accounts.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
+  }
+  const approved = (accounts.data?.data ?? []).filter((a) => a.approved_status === 'approved');
+  // With no accounts, compose sends the person to their accounts (spec).
+  if (approved.length === 0) return <Navigate to="/profile/accounts" replace />;
+  const chosen = accountId ?? String(approved[0]!.id);
+
+  const publish = () =>
+    create.mutate(
+      { account_id: Number(chosen), type, ...payloadOf(type, draft) },
+      {
+        onSuccess: (res) => {
+          alert('success', t('posts.published'));
+          void navigate(postPath(res.data));
+        },
+        onError: (error) => {
+          setErrors(fieldErrors(error));
+          alert('danger', errorMessage(error));
+        },
+      },
+    );
+
+  return (
+    <>
+      <BackBar title={t('titles.compose')} to="/home" />
+      <Stack gap="md">
+        <Select
+          label={t('posts.post_as')}
+          data={approved.map((a) => ({ value: String(a.id), label: `${a.name} · /a/${a.username}` }))}
+          value={chosen}
+          onChange={setAccountId}
+          allowDeselect={false}
+        />
+        <Chip.Group
+          value={type}
+          onChange={(v) => {
+            setType(v as PostType);
+            setErrors({});
+          }}
+        >
+          <div role="radiogroup" aria-labelledby="post-type-label">
+            <Text size="sm" fw={500} mb={6} id="post-type-label">
+              {t('posts.type')}
+            </Text>
+            <Group gap="xs">
+              {POST_TYPES.map((value) => (
+                <Chip key={value} value={value} size="md">
+                  {t(`posts.types.${value}`)}
+                </Chip>
+              ))}
+            </Group>
+          </div>
+        </Chip.Group>
+        <PostEditor type={type} draft={draft} onChange={setDraft} errors={errors} track={uploads.track} />
+        <Button size="md" onClick={publish} loading={create.isPending} disabled={uploads.busy}>
+          {uploads.busy ? t('posts.wait_for_uploads') : t('posts.publish')}
+        </Button>
+      </Stack>
+    </>
+  );
+}

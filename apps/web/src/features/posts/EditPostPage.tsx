@@ -1,0 +1,69 @@
+import type { Post } from '@inkwell/contracts';
+import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { errorMessage, fieldErrors } from '../../api/client';
+import { BackBar } from '../../components/BackBar';
+import { alert } from '../../lib/alerts';
+import { PostEditor, payloadOf, useUploadsBusy, type PostDraft } from './PostEditor';
+import { postPath } from './PostBody';
+import { usePost, useUpdatePost } from './api';
+
+/** Edit a post with its type's editor; Update waits for uploads; success replaces the route with the post. */
+export function EditPostPage() {
+  const { t } = useTranslation();
+  const slug = useParams().slug ?? '';
+  const post = usePost(slug);
+  if (post.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
+  }
+  if (post.isError) return <Alert color="red">{errorMessage(post.error)}</Alert>;
+  return <EditForm post={post.data.data} />;
+}
+
+function EditForm({ post }: { post: Post }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const update = useUpdatePost(post.id);
+  const uploads = useUploadsBusy();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [draft, setDraft] = useState<PostDraft>({
+    title: post.title ?? '',
+    content: post.content ?? '',
+    url: post.url,
+    featured_photo_url: post.featured_photo_url,
+    photos: post.photos,
+  });
+  const save = () =>
+    update.mutate(payloadOf(post.type, draft), {
+      onSuccess: (res) => {
+        alert('success', t('posts.updated'));
+        void navigate(postPath(res.data), { replace: true });
+      },
+      onError: (error) => {
+        setErrors(fieldErrors(error));
+        alert('danger', errorMessage(error));
+      },
+    });
+  return (
+    <>
+      <BackBar title={t('titles.edit_post')} to={postPath(post)} />
+      <Stack gap="md">
+        <PostEditor type={post.type} draft={draft} onChange={setDraft} errors={errors} track={uploads.track} />
+        <Group grow>
+          <Button variant="default" onClick={() => void navigate(postPath(post))}>
+            {t('actions.back')}
+          </Button>
+          <Button onClick={save} loading={update.isPending} disabled={uploads.busy}>
+            {t('actions.update')}
+          </Button>
+        </Group>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import type { Post } from '@inkwell/contracts';
+import { Modal, NavLink } from '@mantine/core';
+import { IconEdit, IconShare, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../api/client';
+import { confirmDelete } from '../../components/ConfirmDialog';
+import { alert } from '../../lib/alerts';
+import { useDeletePost } from './api';
+import { postPath } from './PostBody';
+
+async function share(post: Post, t: (k: string) => string) {
+  const url = `${window.location.origin}${postPath(post)}`;
+  try {
+    if (navigator.share) await navigator.share({ title: post.title ?? post.account.name, url });
+    else {
+      await navigator.clipboard.writeText(url);
+      alert('success', t('creators.link_copied'));
+    }
+  } catch (err) {
+    // Share failures are only logged (spec §8); a closed share sheet is not a failure at all.
+    if (!(err instanceof DOMException && err.name === 'AbortError')) console.warn('share failed', err);
+  }
+}
+
+/** Share; edit and delete only when the viewer may change the post (spec: actions dialog). */
+export function PostActions({
+  post,
+  opened,
+  onClose,
+  onDeleted,
+}: {
+  post: Post;
+  opened: boolean;
+  onClose: () => void;
+  onDeleted?: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remove = useDeletePost();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('posts.actions')} centered>
+      <NavLink
+        component="button"
+        label={t('posts.share')}
+        leftSection={<IconShare size={20} />}
+        py="md"
+        onClick={() => {
+          onClose();
+          void share(post, t);
+        }}
+      />
+      {post.can_modify && (
+        <>
+          <NavLink
+            component="button"
+            label={t('posts.edit')}
+            leftSection={<IconEdit size={20} />}
+            py="md"
+            onClick={() => void navigate(`/profile/posts/${encodeURIComponent(post.slug)}`)}
+          />
+          <NavLink
+            component="button"
+            c="red"
+            label={t('posts.delete')}
+            leftSection={<IconTrash size={20} />}
+            py="md"
+            onClick={() => {
+              onClose();
+              confirmDelete({
+                title: t('posts.delete'),
+                text: t('posts.delete_confirm'),
+                onConfirm: () =>
+                  remove.mutate(post, {
+                    onSuccess: () => {
+                      alert('success', t('posts.deleted'));
+                      onDeleted?.();
+                    },
+                    onError: (error) => alert('danger', errorMessage(error)),
+                  }),
+              });
+            }}
+          />
+        </>
+      )}
+    </Modal>
+  );
+}

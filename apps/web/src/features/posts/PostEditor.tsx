@@ -1,0 +1,192 @@
+import type { PostType } from '@inkwell/contracts';
+import { Stack, TextInput, Text } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GalleryEditor, type GalleryItem } from '../../components/GalleryEditor';
+import { PhotoPostForm } from '../../components/PhotoPostForm';
+import { RichTextEditor } from '../../components/RichTextEditor';
+import { StatusPostForm } from '../../components/StatusPostForm';
+import { ImageUploader } from '../../components/media/ImageUploader';
+import { MediaUpload } from '../../components/media/MediaUpload';
+
+export interface PostDraft {
+  title: string;
+  content: string;
+  url: string | null;
+  featured_photo_url: string | null;
+  photos: GalleryItem[];
+}
+
+export const emptyDraft = (): PostDraft => ({
+  title: '',
+  content: '',
+  url: null,
+  featured_photo_url: null,
+  photos: [],
+});
+
+/** Which uploads are running, so Publish/Update can wait for all of them (spec §5). */
+export function useUploadsBusy() {
+  const [busy, setBusy] = useState<Record<string, boolean>>({});
+  const track = useCallback(
+    (slot: string) => (value: boolean) => setBusy((b) => (b[slot] === value ? b : { ...b, [slot]: value })),
+    [],
+  );
+  return { busy: Object.values(busy).some(Boolean), track };
+}
+
+/** The editor for one post type (spec: compose and edit post choose the editor by type). */
+export function PostEditor({
+  type,
+  draft,
+  onChange,
+  errors,
+  track,
+}: {
+  type: PostType;
+  draft: PostDraft;
+  onChange: (draft: PostDraft) => void;
+  errors: Record<string, string>;
+  track: (slot: string) => (busy: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const set = (patch: Partial<PostDraft>) => onChange({ ...draft, ...patch });
+  const title = (
+    <TextInput
+      label={t('posts.fields.title')}
+      value={draft.title}
+      onChange={(e) => set({ title: e.currentTarget.value })}
+      error={errors.title}
+      maxLength={200}
+    />
+  );
+  const fieldError = (name: string) =>
+    errors[name] && (
+      <Text c="red" size="sm" role="alert">
+        {errors[name]}
+      </Text>
+    );
+
+  switch (type) {
+    case 'status':
+      return (
+        <StatusPostForm
+          label={t('posts.fields.status')}
+          value={draft.content}
+          onChange={(content) => set({ content })}
+          error={errors.content}
+        />
+      );
+    case 'post':
+      return (
+        <Stack gap="md">
+          {title}
+          <ImageUploader
+            kind="covers"
+            label={t('posts.fields.cover')}
+            description={t('posts.cover_hint')}
+            value={draft.url}
+            onChange={(url) => set({ url })}
+            onBusyChange={track('cover')}
+          />
+          <RichTextEditor
+            label={t('posts.fields.article')}
+            value={draft.content}
+            onChange={(content) => set({ content })}
+            error={errors.content}
+          />
+        </Stack>
+      );
+    case 'photo':
+      return (
+        <PhotoPostForm
+          value={{ title: draft.title, content: draft.content, url: draft.url }}
+          onChange={(v) => set(v)}
+          errors={errors}
+          onBusyChange={track('photo')}
+        />
+      );
+    case 'gallery':
+      return (
+        <Stack gap="md">
+          {title}
+          <StatusPostForm
+            label={t('posts.fields.description')}
+            value={draft.content}
+            onChange={(content) => set({ content })}
+            error={errors.content}
+          />
+          <GalleryEditor items={draft.photos} onChange={(photos) => set({ photos })} onBusyChange={track('gallery')} />
+          {fieldError('photos')}
+        </Stack>
+      );
+    case 'audio':
+      return (
+        <Stack gap="md">
+          <MediaUpload
+            kind="audio"
+            label={t('posts.fields.audio')}
+            value={draft.url ? { file: null, url: draft.url } : null}
+            onChange={(v) => set({ url: v?.url ?? null })}
+            onBusyChange={track('audio')}
+          />
+          {fieldError('url')}
+          {title}
+          <ImageUploader
+            kind="squares"
+            label={t('posts.fields.audio_cover')}
+            value={draft.featured_photo_url}
+            onChange={(featured_photo_url) => set({ featured_photo_url })}
+            onBusyChange={track('cover')}
+          />
+          {fieldError('featured_photo_url')}
+        </Stack>
+      );
+    case 'video':
+      return (
+        <Stack gap="md">
+          <MediaUpload
+            kind="video"
+            label={t('posts.fields.video')}
+            value={draft.url ? { file: null, url: draft.url, posterUrl: draft.featured_photo_url } : null}
+            onChange={(v) => set({ url: v?.url ?? null })}
+            onBusyChange={track('video')}
+          />
+          {fieldError('url')}
+          {title}
+          <ImageUploader
+            kind="covers"
+            label={t('posts.fields.video_cover')}
+            value={draft.featured_photo_url}
+            onChange={(featured_photo_url) => set({ featured_photo_url })}
+            onBusyChange={track('cover')}
+          />
+          <StatusPostForm
+            label={t('posts.fields.description')}
+            value={draft.content}
+            onChange={(content) => set({ content })}
+            error={errors.content}
+          />
+        </Stack>
+      );
+  }
+}
+
+/** What the API takes for a type: only the fields that type uses. */
+export function payloadOf(type: PostType, d: PostDraft) {
+  const text = (v: string) => (v.trim() ? v : null);
+  switch (type) {
+    case 'status':
+      return { content: text(d.content) };
+    case 'post':
+      return { title: text(d.title), content: text(d.content), url: d.url };
+    case 'photo':
+      return { title: text(d.title), content: text(d.content), url: d.url };
+    case 'gallery':
+      return { title: text(d.title), content: text(d.content), photos: d.photos };
+    case 'audio':
+      return { title: text(d.title), url: d.url, featured_photo_url: d.featured_photo_url };
+    case 'video':
+      return { title: text(d.title), content: text(d.content), url: d.url, featured_photo_url: d.featured_photo_url };
+  }
+}

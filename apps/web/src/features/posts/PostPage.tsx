@@ -1,0 +1,55 @@
+import { Alert, Center, Loader, Modal, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { errorMessage } from '../../api/client';
+import { BackBar } from '../../components/BackBar';
+import { CommentsThread } from './CommentsThread';
+import { PostCard } from './PostCard';
+import { usePost } from './api';
+
+/** One post, with the comments dialog and the actions dialog. */
+export function PostPage() {
+  const { t } = useTranslation();
+  const slug = useParams().slug ?? '';
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const post = usePost(slug);
+  const commentsOpen = params.get('comments') === '1';
+
+  if (post.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
+  }
+  if (post.isError) {
+    return (
+      <>
+        <BackBar title={t('titles.post')} />
+        <Alert color="red">{errorMessage(post.error)}</Alert>
+      </>
+    );
+  }
+  const p = post.data.data;
+  return (
+    <Stack gap="md">
+      <BackBar title={t('titles.post')} />
+      <PostCard
+        post={p}
+        full
+        onComments={() => setParams({ comments: '1' })}
+        onDeleted={() => void navigate('/home', { replace: true })}
+      />
+      <Modal
+        opened={commentsOpen}
+        onClose={() => setParams({}, { replace: true })}
+        title={t('comments.title')}
+        size="lg"
+        fullScreen={false}
+      >
+        <CommentsThread postId={p.id} />
+      </Modal>
+    </Stack>
+  );
+}

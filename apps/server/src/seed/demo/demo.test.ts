@@ -34,5 +34,23 @@ describe('demo data', () => {
     });
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ can_compose: true, has_account: true, create_account: true });
+
+    // Every post type, with media that really exists and is served.
+    const feed = await s.request('GET', '/api/feed/public?per_page=50', { token: login.body.token });
+    const types = new Set(feed.body.data.map((p: { type: string }) => p.type));
+    expect([...types].sort()).toEqual(['audio', 'gallery', 'photo', 'post', 'status', 'video']);
+    const video = feed.body.data.find((p: { type: string }) => p.type === 'video');
+    expect((await fetch(`${s.url}${video.url}`)).headers.get('content-type')).toBe('video/mp4');
+    expect(
+      (
+        await s.request('GET', '/api/feed', {
+          token: (
+            await s.request('POST', '/api/login', {
+              body: { email: 'kyawzin@demo.inkwell.local', password: DEMO_PASSWORD, device_name: 't' },
+            })
+          ).body.token,
+        })
+      ).body.meta.total,
+    ).toBeGreaterThanOrEqual(9);
   });
 });

@@ -3,10 +3,11 @@ import { appState } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { DEMO_PASSWORD, type Scenario } from './scenario';
 import { creatorsScenario } from './creators.scenario';
+import { postsScenario } from './posts.scenario';
 import { usersScenario } from './users.scenario';
 
 /** Every demo scenario, in the order features arrived; `after` may reorder. */
-export const SCENARIOS: Scenario[] = [usersScenario, creatorsScenario];
+export const SCENARIOS: Scenario[] = [usersScenario, creatorsScenario, postsScenario];
 
 function ordered(scenarios: Scenario[]): Scenario[] {
   const done = new Set<string>();

@@ -1,3 +1,4 @@
+import { feeds } from './scenarios/feeds';
 import { media } from './scenarios/media';
 import { startup } from './scenarios/startup';
 import { webSize } from './scenarios/web-size';
@@ -5,6 +6,10 @@ import { webSize } from './scenarios/web-size';
 /** `npm run bench -- <scenario>`; each feature adds its own scenario here. */
 const scenarios: Record<string, { about: string; run: (args: string[]) => Promise<void> }> = {
   startup: { about: 'time to ready on a fresh and on an existing data dir, and to shut down', run: startup },
+  feeds: {
+    about: 'feeds and post pages at 64 connections on 10k and 1M posts, app ÷ raw SQL (PostgreSQL)',
+    run: feeds,
+  },
   media: { about: 'transcode time through the pipeline ÷ bare ffmpeg on a 10 s 720p clip', run: media },
   'web-size': { about: 'gzip size of the JavaScript and CSS the /home screen loads first', run: webSize },
 };

@@ -45,7 +45,7 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   route(app, ctx, api.logout, {}, async ({ auth }) => {
-    await identity.logout(ctx, auth.tokenId);
+    await identity.logout(ctx, auth);
   });
 
   route(app, ctx, api.forgotPassword, { auth: 'none', limits: [limits.mailedLinkEmail] }, async ({ body, locale }) => {

@@ -5,6 +5,7 @@ import {
   type LoginResponse,
 } from '@inkwell/contracts';
 import type { ParsedBody, identityApi } from '@inkwell/contracts';
+import { forgetSessions, type AuthContext } from '../../platform/auth/authenticate';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/auth/passwords';
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import type { AppContext } from '../../platform/context';
@@ -73,8 +74,9 @@ export async function login(ctx: AppContext, input: Parsed<'login'>, locale: Loc
   return { token, user: await sessionUser(ctx, user.id, locale) };
 }
 
-export async function logout(ctx: AppContext, tokenId: number): Promise<void> {
-  await repo.deleteAccessToken(ctx.db, tokenId);
+export async function logout(ctx: AppContext, auth: AuthContext): Promise<void> {
+  await repo.deleteAccessToken(ctx.db, auth.tokenId);
+  forgetSessions(auth.user.id);
 }
 
 export async function forgotPassword(ctx: AppContext, email: string, locale: Locale): Promise<void> {
@@ -95,6 +97,7 @@ export async function resetPassword(ctx: AppContext, input: Parsed<'resetPasswor
   // A reset proves the mailbox: it also activates, and signs out every device.
   await repo.markVerified(ctx.db, user.id);
   await repo.revokeTokens(ctx.db, user.id);
+  forgetSessions(user.id);
 }
 
 export function isUniqueViolation(err: unknown): boolean {

@@ -49,16 +49,23 @@ export async function byId(db: Conn, id: number, viewer: number): Promise<PostLi
   return (await queryRows<PostListRow>(db as Db, select(viewer, sql`where p.id = ${id}`)))[0];
 }
 
+/** Rows carry the list's total in one extra column, so a page is one round trip. */
+type Counted = PostListRow & { list_total: number };
+
+const withTotal = async (rows: Counted[], fallback: () => Promise<number>) => ({
+  rows: rows as PostListRow[],
+  total: rows[0]?.list_total ?? (await fallback()),
+});
+
 /** Newest first through `posts_public_feed_idx`; the total comes from a counter, not a count. */
 export async function publicFeed(db: Db, viewer: number, limit: number, offset: number) {
-  const [rows, total] = await Promise.all([
-    queryRows<PostListRow>(
-      db,
-      select(viewer, sql`where p.visible order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`),
-    ),
-    counter(db, VISIBLE_POSTS),
-  ]);
-  return { rows, total };
+  const rows = await queryRows<Counted>(
+    db,
+    sql`select ${columns(viewer)}, (select value from counters where key = ${VISIBLE_POSTS}) as list_total
+        from posts p join accounts a on a.id = p.account_id
+        where p.visible order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`,
+  );
+  return withTotal(rows, () => counter(db, VISIBLE_POSTS));
 }
 
 /**
@@ -66,9 +73,11 @@ export async function publicFeed(db: Db, viewer: number, limit: number, offset: 
  * needs, read from its own index (a lateral join), so the cost follows the page, not the total.
  */
 export async function followedFeed(db: Db, viewer: number, limit: number, offset: number) {
-  const rows = await queryRows<PostListRow>(
+  const total = sql`(select coalesce(sum(fa.posts_count), 0)::int from follows ff join accounts fa on fa.id = ff.account_id
+        where ff.user_id = ${viewer} and fa.approved_status = 'approved' and fa.published_status = 'published')`;
+  const rows = await queryRows<Counted>(
     db,
-    sql`select ${columns(viewer)}
+    sql`select ${columns(viewer)}, ${total} as list_total
         from follows f
         join accounts a on a.id = f.account_id
         cross join lateral (
@@ -81,12 +90,7 @@ export async function followedFeed(db: Db, viewer: number, limit: number, offset
         order by p.created_at desc, p.id desc
         limit ${limit} offset ${offset}`,
   );
-  const [total] = await queryRows<{ n: number }>(
-    db,
-    sql`select coalesce(sum(a.posts_count), 0)::int as n from follows f join accounts a on a.id = f.account_id
-        where f.user_id = ${viewer} and a.approved_status = 'approved' and a.published_status = 'published'`,
-  );
-  return { rows, total: total?.n ?? 0 };
+  return withTotal(rows, async () => (await queryRows<{ n: number }>(db, sql`select ${total} as n`))[0]?.n ?? 0);
 }
 
 export async function accountPosts(
@@ -98,22 +102,21 @@ export async function accountPosts(
   offset: number,
 ) {
   const filter = type ? sql`and p.type = ${type}` : sql``;
-  const [rows, [account]] = await Promise.all([
-    queryRows<PostListRow>(
-      db,
-      select(
-        viewer,
-        sql`where p.account_id = ${accountId} and p.status = 'published' ${filter}
-            order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`,
-      ),
-    ),
-    db
+  const total = type ? sql`coalesce((a.type_counts ->> ${type})::int, 0)` : sql`a.posts_count`;
+  const rows = await queryRows<Counted>(
+    db,
+    sql`select ${columns(viewer)}, ${total} as list_total
+        from posts p join accounts a on a.id = p.account_id
+        where p.account_id = ${accountId} and p.status = 'published' ${filter}
+        order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`,
+  );
+  return withTotal(rows, async () => {
+    const [account] = await db
       .select({ posts: accounts.posts_count, types: accounts.type_counts })
       .from(accounts)
-      .where(eq(accounts.id, accountId)),
-  ]);
-  const total = account ? (type ? (account.types[type] ?? 0) : account.posts) : 0;
-  return { rows, total };
+      .where(eq(accounts.id, accountId));
+    return account ? (type ? (account.types[type] ?? 0) : account.posts) : 0;
+  });
 }
 
 /** Posts of every account I belong to, rejected ones too (they are mine to see and fix). */

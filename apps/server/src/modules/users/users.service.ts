@@ -10,7 +10,7 @@ import {
   type RoleName,
   type identityApi,
 } from '@inkwell/contracts';
-import { requirePermission, type AuthContext } from '../../platform/auth/authenticate';
+import { forgetSessions, requirePermission, type AuthContext } from '../../platform/auth/authenticate';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { AppContext } from '../../platform/context';
 import { ValidationError, notFound, throwIfFieldErrors, type FieldErrors } from '../../platform/errors';
@@ -85,6 +85,7 @@ export async function updateProfile(
     if (isUniqueViolation(err)) throw new ValidationError(uniqueFieldOf(err));
     throw err;
   }
+  forgetSessions(userId);
   return sessionUser(ctx, userId, locale);
 }
 
@@ -113,6 +114,7 @@ export async function changePassword(ctx: AppContext, auth: AuthContext, input: 
   throwIfFieldErrors(fields);
   await identityRepo.setPasswordHash(ctx.db, auth.user.id, await hashPassword(input.password));
   await identityRepo.revokeTokens(ctx.db, auth.user.id, auth.tokenId);
+  forgetSessions(auth.user.id);
 }
 
 export async function devices(ctx: AppContext, auth: AuthContext): Promise<Device[]> {
@@ -128,4 +130,5 @@ export async function devices(ctx: AppContext, auth: AuthContext): Promise<Devic
 export async function revokeDevice(ctx: AppContext, auth: AuthContext, tokenId: number): Promise<void> {
   // Another person's device id answers like a missing one: ids are not an oracle.
   if (!(await repo.deleteDevice(ctx.db, auth.user.id, tokenId))) throw notFound();
+  forgetSessions(auth.user.id);
 }

@@ -23,9 +23,32 @@ export interface AuthContext {
 /** `last_used_at` is written at most this often per token, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/**
+ * Recently verified tokens, so a busy reader's every request does not look the token up again. Entries
+ * live a few seconds; this process forgets a person's at once when they sign out or change credentials
+ * (other processes within the TTL).
+ */
+const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+const sessions = new Map<string, { auth: AuthContext; at: number }>();
+
+export function forgetSessions(userId: number): void {
+  for (const [key, entry] of sessions) if (entry.auth.user.id === userId) sessions.delete(key);
+}
+
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthContext | null> {
   const token = bearerToken(request.headers.authorization);
   if (!token) return null;
+  const tokenHash = hashToken(token);
+  const cached = sessions.get(tokenHash);
+  if (cached && Date.now() - cached.at < SESSION_CACHE_MS) return cached.auth;
+  const auth = await lookup(ctx, tokenHash);
+  if (sessions.size >= SESSION_CACHE_MAX) sessions.clear();
+  sessions.set(tokenHash, { auth, at: Date.now() });
+  return auth;
+}
+
+async function lookup(ctx: AppContext, tokenHash: string): Promise<AuthContext> {
   const [row] = await ctx.db
     .select({
       tokenId: accessTokens.id,
@@ -41,7 +64,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.user_id))
     .innerJoin(roles, eq(roles.id, users.role_id))
-    .where(eq(accessTokens.token_hash, hashToken(token)))
+    .where(eq(accessTokens.token_hash, tokenHash))
     .limit(1);
   if (!row || !row.verified) throw unauthenticated();
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {

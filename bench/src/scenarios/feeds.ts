@@ -19,6 +19,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const USERS = 100_000;
 const ACCOUNTS = 5_000;
 const FOLLOWS = 200;
+const BUSY_ACCOUNT = 42;
 
 const dbUrl = (name: string) => {
   const url = new URL(ADMIN_URL);
@@ -76,7 +77,7 @@ async function dataset(posts: number): Promise<string> {
   const url = dbUrl(name);
   const exists = (await sql(ADMIN_URL, 'select 1 from pg_database where datname = $1', [name])).rowCount;
   if (exists) {
-    const ready = await sql(url, "select 1 from app_state where key = 'bench:ready'").catch(() => ({ rowCount: 0 }));
+    const ready = await sql(url, "select 1 from app_state where key = 'bench:ready:2'").catch(() => ({ rowCount: 0 }));
     if (ready.rowCount) return url;
     await sql(ADMIN_URL, `drop database ${name} with (force)`);
   }
@@ -110,15 +111,20 @@ async function dataset(posts: number): Promise<string> {
                   'Bench post number ' || i, 'Bench post number ' || i,
                   now() - make_interval(secs => ${posts} - i), now() - make_interval(secs => ${posts} - i), i % 7
            from generate_series(1, ${posts}) i`);
+  // The account under test gets a full page at every size, so both sizes serve the same 20 rows.
+  await q(`insert into posts (account_id, author_id, type, slug, content, search_text, created_at, updated_at)
+           select ${BUSY_ACCOUNT}, ${BUSY_ACCOUNT}, 'status', 'bench-busy-' || i, 'Busy post ' || i, 'Busy post ' || i,
+                  now() - make_interval(secs => i * ${Math.max(1, Math.floor(posts / 100))}), now()
+           from generate_series(1, 40) i`);
   // Reader 1 liked every tenth post of the followed accounts (so "liked" is sometimes true).
   await q(`insert into likes (user_id, likeable_type, likeable_id)
            select f.user_id, 'post', p.id from posts p join follows f on f.account_id = p.account_id and f.user_id = (select id from users where username = 'reader1') where p.id % 10 = 0`);
   await q(`update accounts a set posts_count = c.n, type_counts = jsonb_build_object('status', c.n)
            from (select account_id, count(*)::int n from posts group by account_id) c where c.account_id = a.id`);
   await q(
-    `insert into counters (key, value) values ('posts.visible', ${posts}) on conflict (key) do update set value = excluded.value`,
+    `insert into counters (key, value) values ('posts.visible', ${posts + 40}) on conflict (key) do update set value = excluded.value`,
   );
-  await q(`insert into app_state (key, value) values ('bench:ready', '{}'::jsonb)`);
+  await q(`insert into app_state (key, value) values ('bench:ready:2', '{}'::jsonb)`);
   await q('vacuum analyze');
   await client.end();
   console.log(`  generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -169,12 +175,18 @@ const COLUMNS = `p.id, p.slug, p.type, p.title, p.content, p.url, p.featured_pho
   exists(select 1 from likes l where l.user_id = $1 and l.likeable_type = 'post' and l.likeable_id = p.id) as liked,
   exists(select 1 from account_users au where au.account_id = p.account_id and au.user_id = $1) as member`;
 
+/** Pages first, then decorates the page's rows, as the server's repository does. */
+const page = (inner: string) =>
+  `select ${COLUMNS} from (${inner}) p join accounts a on a.id = p.account_id order by p.created_at desc, p.id desc`;
+
 const QUERIES = {
-  public: `select ${COLUMNS} from posts p join accounts a on a.id = p.account_id where p.visible order by p.created_at desc, p.id desc limit 20 offset 0`,
-  feed: `select ${COLUMNS} from follows f join accounts a on a.id = f.account_id
-         cross join lateral (select * from posts p where p.account_id = f.account_id and p.visible order by p.created_at desc, p.id desc limit 20) p
-         where f.user_id = $1 order by p.created_at desc, p.id desc limit 20 offset 0`,
-  account: `select ${COLUMNS} from posts p join accounts a on a.id = p.account_id where p.account_id = $2 and p.status = 'published' order by p.created_at desc, p.id desc limit 20 offset 0`,
+  public: page(`select * from posts p where p.visible order by p.created_at desc, p.id desc limit 20 offset 0`),
+  feed: page(`select p.* from (select x.id from follows f
+         cross join lateral (select p.id, p.created_at from posts p where p.account_id = f.account_id and p.visible order by p.created_at desc, p.id desc limit 20) x
+         where f.user_id = $1 order by x.created_at desc, x.id desc limit 20 offset 0) page join posts p on p.id = page.id`),
+  account: page(
+    `select * from posts p where p.account_id = $2 and p.status = 'published' order by p.created_at desc, p.id desc limit 20 offset 0`,
+  ),
   slug: `select ${COLUMNS} from posts p join accounts a on a.id = p.account_id where p.slug = $2`,
 };
 
@@ -201,7 +213,7 @@ async function measure(posts: number) {
     const cases: [string, string, string, unknown[]][] = [
       ['GET /feed/public', `${base}/feed/public`, QUERIES.public, [reader]],
       ['GET /feed', `${base}/feed`, QUERIES.feed, [reader]],
-      ['GET /accounts/{id}/posts', `${base}/accounts/42/posts`, QUERIES.account, [reader, 42]],
+      ['GET /accounts/{id}/posts', `${base}/accounts/${BUSY_ACCOUNT}/posts`, QUERIES.account, [reader, BUSY_ACCOUNT]],
       ['GET /posts/slug/{slug}', `${base}/posts/slug/${slug}`, QUERIES.slug, [reader, slug]],
     ];
     const rows: { name: string; app: Result; raw: Result }[] = [];

@@ -57,38 +57,55 @@ const withTotal = async (rows: Counted[], fallback: () => Promise<number>) => ({
   total: rows[0]?.list_total ?? (await fallback()),
 });
 
+/**
+ * Decorates one page of posts (`page` selects `posts` rows, already ordered and limited) with its account and
+ * the viewer's like and membership. Paging first keeps the per-row look-ups to the page's rows: decorated
+ * before the limit, PostgreSQL hashes every like the viewer ever gave instead.
+ */
+const decorate = (viewer: number, page: SQL, total: SQL) =>
+  sql`select ${columns(viewer)}, ${total} as list_total
+      from (${page}) p join accounts a on a.id = p.account_id
+      order by p.created_at desc, p.id desc`;
+
 /** Newest first through `posts_public_feed_idx`; the total comes from a counter, not a count. */
 export async function publicFeed(db: Db, viewer: number, limit: number, offset: number) {
   const rows = await queryRows<Counted>(
     db,
-    sql`select ${columns(viewer)}, (select value from counters where key = ${VISIBLE_POSTS}) as list_total
-        from posts p join accounts a on a.id = p.account_id
-        where p.visible order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`,
+    decorate(
+      viewer,
+      sql`select * from posts p where p.visible order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`,
+      sql`(select value from counters where key = ${VISIBLE_POSTS})`,
+    ),
   );
   return withTotal(rows, () => counter(db, VISIBLE_POSTS));
 }
 
 /**
  * Posts of the accounts the viewer follows. Each followed account contributes at most the rows the page
- * needs, read from its own index (a lateral join), so the cost follows the page, not the total.
+ * needs, read as ids from its own index (a lateral join over `posts_account_visible_idx`), so the cost follows
+ * the page, not the total; only the page's ids are then read in full.
  */
 export async function followedFeed(db: Db, viewer: number, limit: number, offset: number) {
   const total = sql`(select coalesce(sum(fa.posts_count), 0)::int from follows ff join accounts fa on fa.id = ff.account_id
         where ff.user_id = ${viewer} and fa.approved_status = 'approved' and fa.published_status = 'published')`;
   const rows = await queryRows<Counted>(
     db,
-    sql`select ${columns(viewer)}, ${total} as list_total
-        from follows f
-        join accounts a on a.id = f.account_id
-        cross join lateral (
-          select * from posts p
-          where p.account_id = f.account_id and p.visible
-          order by p.created_at desc, p.id desc
-          limit ${limit + offset}
-        ) p
-        where f.user_id = ${viewer}
-        order by p.created_at desc, p.id desc
-        limit ${limit} offset ${offset}`,
+    decorate(
+      viewer,
+      sql`select p.* from (
+            select x.id from follows f
+            cross join lateral (
+              select p.id, p.created_at from posts p
+              where p.account_id = f.account_id and p.visible
+              order by p.created_at desc, p.id desc
+              limit ${limit + offset}
+            ) x
+            where f.user_id = ${viewer}
+            order by x.created_at desc, x.id desc
+            limit ${limit} offset ${offset}
+          ) page join posts p on p.id = page.id`,
+      total,
+    ),
   );
   return withTotal(rows, async () => (await queryRows<{ n: number }>(db, sql`select ${total} as n`))[0]?.n ?? 0);
 }
@@ -105,10 +122,12 @@ export async function accountPosts(
   const total = type ? sql`coalesce((a.type_counts ->> ${type})::int, 0)` : sql`a.posts_count`;
   const rows = await queryRows<Counted>(
     db,
-    sql`select ${columns(viewer)}, ${total} as list_total
-        from posts p join accounts a on a.id = p.account_id
-        where p.account_id = ${accountId} and p.status = 'published' ${filter}
-        order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`,
+    decorate(
+      viewer,
+      sql`select * from posts p where p.account_id = ${accountId} and p.status = 'published' ${filter}
+          order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`,
+      total,
+    ),
   );
   return withTotal(rows, async () => {
     const [account] = await db
@@ -125,7 +144,11 @@ export async function myPosts(db: Db, viewer: number, limit: number, offset: num
   const [rows, [total]] = await Promise.all([
     queryRows<PostListRow>(
       db,
-      select(viewer, sql`where ${mine} order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`),
+      decorate(
+        viewer,
+        sql`select * from posts p where ${mine} order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`,
+        sql`null`,
+      ),
     ),
     queryRows<{ n: number }>(db, sql`select count(*)::int as n from posts p where ${mine}`),
   ]);

@@ -1,0 +1,1 @@
+CREATE INDEX "posts_account_visible_idx" ON "posts" USING btree ("account_id","created_at","id") WHERE "posts"."visible";

@@ -48,13 +48,18 @@ export async function uploadImage(
   }
   if (!(IMAGE_KINDS as readonly string[]).includes(type ?? '')) throw new ValidationError({ type: ['validation.in'] });
   if (!file?.length) throw new ValidationError({ url: ['media.no_file'] });
-  const image = await processImage(file, type as ImageKind);
+  return { url: await storeImage(ctx, auth.user.id, file, type as ImageKind) };
+}
+
+/** Re-encodes an image for its kind, stores it and records it as the user's; answers its public URL. */
+export async function storeImage(ctx: AppContext, userId: number, file: Buffer, kind: ImageKind): Promise<string> {
+  const image = await processImage(file, kind);
   const id = newFileId();
-  const key = datedKey(`images/${type}`, id, 'webp');
+  const key = datedKey(`images/${kind}`, id, 'webp');
   await ctx.storage.putBuffer(key, image.data, 'image/webp');
   await repo.insert(ctx.db, {
     id,
-    user_id: auth.user.id,
+    user_id: userId,
     kind: 'image',
     status: 'processed',
     output_key: key,
@@ -65,7 +70,7 @@ export async function uploadImage(
     progress: 100,
     processed_at: new Date(),
   });
-  return { url: ctx.storage.url(key) };
+  return ctx.storage.url(key);
 }
 
 /** Containers by the name ffprobe gives them (a QuickTime/MP4 family probes as `mov,mp4,…`). */

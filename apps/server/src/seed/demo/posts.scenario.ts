@@ -11,9 +11,8 @@ import type { AppContext } from '../../platform/context';
 import * as comments from '../../modules/comments/comments.service';
 import { setFollow } from '../../modules/follows/follows.service';
 import { toggleLike } from '../../modules/likes/likes.service';
-import { processImage } from '../../modules/media/images';
 import { transcode } from '../../modules/media/media.jobs';
-import { newFileId, tmpDir } from '../../modules/media/media.service';
+import { newFileId, storeImage, tmpDir } from '../../modules/media/media.service';
 import * as posts from '../../modules/posts/posts.service';
 import type { Scenario } from './scenario';
 import { DEMO_PEOPLE, demoUserId, type DemoHandle } from './users.scenario';
@@ -47,24 +46,7 @@ async function picture(
     <path d="M0 640 Q400 520 800 640 T1600 620 V800 H0Z" fill="rgba(0,0,0,.25)"/>
     <text x="80" y="720" font-family="sans-serif" font-size="72" font-weight="700" fill="#fff">${caption}</text>
   </svg>`;
-  const image = await processImage(await sharp(Buffer.from(svg)).png().toBuffer(), kind);
-  const id = newFileId();
-  const key = `images/${kind}/demo/${id}.webp`;
-  await ctx.storage.putBuffer(key, image.data, 'image/webp');
-  await ctx.db.insert(mediaFiles).values({
-    id,
-    user_id: userId,
-    kind: 'image',
-    status: 'processed',
-    output_key: key,
-    mime: 'image/webp',
-    size_bytes: image.data.length,
-    width: image.width,
-    height: image.height,
-    progress: 100,
-    processed_at: new Date(),
-  });
-  return ctx.storage.url(key);
+  return storeImage(ctx, userId, await sharp(Buffer.from(svg)).png().toBuffer(), kind);
 }
 
 /** Audio or video made with ffmpeg's generators, then transcoded by the real job. */

@@ -1,5 +1,5 @@
 import { ACCOUNT_TABS, type Account, type PostType } from '@inkwell/contracts';
-import { BackgroundImage, Box, Button, Card, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { BackgroundImage, Box, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconNotes } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { numberFormat } from '../../lib/numbers';
 import { ApprovalBadge } from '../creators/ApprovalBadge';
 import { PostList } from '../posts/PostList';
 import { useAccountByUsername, useAccountPosts, useFollow } from '../posts/api';
+import { PageLoader } from '../../components/PageLoader';
 
 function TabPosts({ account, type }: { account: Account; type: PostType }) {
   const { t } = useTranslation();
@@ -48,11 +49,7 @@ export function AccountPage() {
   }, [account.isError, navigate]);
 
   if (!account.data) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Center>
-    );
+    return <PageLoader />;
   }
   const a = account.data.data;
   return (

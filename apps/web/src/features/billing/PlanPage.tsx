@@ -1,5 +1,5 @@
 import { BILLING_CYCLES, DEFAULT_BILLING_CYCLE, type BillingCycle, type Plan } from '@inkwell/contracts';
-import { Alert, Center, Loader, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { PlanCard } from './PlanCard';
 import { ProviderDialog } from './ProviderDialog';
 import { SubscriptionCard } from './SubscriptionCard';
 import { usePlans, useSubscribe } from './api';
+import { PageLoader } from '../../components/PageLoader';
 
 /** My current plan, the plans with a billing-cycle switch, trials and the wallet dialog. */
 export function PlanPage() {
@@ -47,11 +48,7 @@ export function PlanPage() {
           aria-label={t('plans.cycle_label')}
           fullWidth
         />
-        {plans.isPending && (
-          <Center py="xl">
-            <Loader aria-label={t('app.loading')} />
-          </Center>
-        )}
+        {plans.isPending && <PageLoader />}
         {plans.isError && <Alert color="red">{errorMessage(plans.error)}</Alert>}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {plans.data?.data.map((plan) => (

@@ -1,5 +1,5 @@
 import type { Account } from '@inkwell/contracts';
-import { Button, Center, Group, Loader, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -10,9 +10,9 @@ import { showServerErrors, useServerForm } from '../auth/useServerForm';
 import { DescriptionField } from './DescriptionField';
 import { UsernameField } from './UsernameField';
 import { useAccount, useUpdateAccount } from './api';
+import { PageLoader } from '../../components/PageLoader';
 
 export function EditAccountPage() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const username = useParams().username ?? '';
   const account = useAccount(username);
@@ -24,11 +24,7 @@ export function EditAccountPage() {
   }, [account.isError, account.data, navigate]);
 
   if (!account.data?.data.can_modify) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Center>
-    );
+    return <PageLoader />;
   }
   return <EditAccountForm account={account.data.data} />;
 }

@@ -1,5 +1,5 @@
 import { postsApi } from '@inkwell/contracts';
-import { Button, Card, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCompass } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { currentLocale } from '../../i18n';
 import { numberFormat } from '../../lib/numbers';
+import { PageLoader } from '../../components/PageLoader';
 
 /** A grid of account cards to discover, most followed first. */
 export function ExplorePage() {
@@ -20,11 +21,7 @@ export function ExplorePage() {
     getNextPageParam: (last) => (last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined),
   });
   if (accounts.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Center>
-    );
+    return <PageLoader />;
   }
   if (accounts.isError) return <Text c="red">{errorMessage(accounts.error)}</Text>;
   const list = accounts.data.pages.flatMap((p) => p.data);

@@ -1,4 +1,4 @@
-import { Alert, Center, Loader } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
@@ -6,17 +6,14 @@ import { BackBar } from '../../components/BackBar';
 import { CommentsThread } from './CommentsThread';
 import { postPath } from './PostBody';
 import { usePost } from './api';
+import { PageLoader } from '../../components/PageLoader';
 
 export function CommentsPage() {
   const { t } = useTranslation();
   const slug = useParams().slug ?? '';
   const post = usePost(slug);
   if (post.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Center>
-    );
+    return <PageLoader />;
   }
   if (post.isError) return <Alert color="red">{errorMessage(post.error)}</Alert>;
   return (

@@ -1,5 +1,5 @@
 import { POST_TYPES, type PostType } from '@inkwell/contracts';
-import { Button, Center, Chip, Group, Loader, Select, Stack, Text } from '@mantine/core';
+import { Button, Chip, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { useMyAccounts } from '../creators/api';
 import { PostEditor, emptyDraft, payloadOf, useUploadsBusy, type PostDraft } from './PostEditor';
 import { postPath } from './PostBody';
 import { useCreatePost } from './api';
+import { PageLoader } from '../../components/PageLoader';
 
 /** Compose: one of my approved accounts, one of the six types, then Publish (off while uploads run). */
 export function ComposePage() {
@@ -24,11 +25,7 @@ export function ComposePage() {
   const uploads = useUploadsBusy();
 
   if (accounts.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Center>
-    );
+    return <PageLoader />;
   }
   const approved = (accounts.data?.data ?? []).filter((a) => a.approved_status === 'approved');
   // With no accounts, compose sends the person to their accounts (spec).

@@ -1,5 +1,5 @@
 import type { Post } from '@inkwell/contracts';
-import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -9,18 +9,14 @@ import { alert } from '../../lib/alerts';
 import { PostEditor, payloadOf, useUploadsBusy, type PostDraft } from './PostEditor';
 import { postPath } from './PostBody';
 import { usePost, useUpdatePost } from './api';
+import { PageLoader } from '../../components/PageLoader';
 
 /** Edit a post with its type's editor; Update waits for uploads; success replaces the route with the post. */
 export function EditPostPage() {
-  const { t } = useTranslation();
   const slug = useParams().slug ?? '';
   const post = usePost(slug);
   if (post.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Center>
-    );
+    return <PageLoader />;
   }
   if (post.isError) return <Alert color="red">{errorMessage(post.error)}</Alert>;
   return <EditForm post={post.data.data} />;

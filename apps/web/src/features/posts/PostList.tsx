@@ -1,11 +1,12 @@
 import type { Paged, Post } from '@inkwell/contracts';
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { PostCard } from './PostCard';
+import { PageLoader } from '../../components/PageLoader';
 
 /**
  * Posts page by page: the next page loads while `current_page` is below `last_page` — on its own as the
@@ -28,11 +29,7 @@ export function PostList({
   }, [autoLoad, entry?.isIntersecting, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (query.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Center>
-    );
+    return <PageLoader />;
   }
   if (query.isError) return <Text c="red">{errorMessage(query.error)}</Text>;
   const posts = query.data.pages.flatMap((p) => p.data);

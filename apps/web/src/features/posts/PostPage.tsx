@@ -1,4 +1,4 @@
-import { Alert, Center, Loader, Modal, Stack } from '@mantine/core';
+import { Alert, Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client';
@@ -6,6 +6,7 @@ import { BackBar } from '../../components/BackBar';
 import { CommentsThread } from './CommentsThread';
 import { PostCard } from './PostCard';
 import { usePost } from './api';
+import { PageLoader } from '../../components/PageLoader';
 
 /** One post, with the comments dialog and the actions dialog. */
 export function PostPage() {
@@ -17,11 +18,7 @@ export function PostPage() {
   const commentsOpen = params.get('comments') === '1';
 
   if (post.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Center>
-    );
+    return <PageLoader />;
   }
   if (post.isError) {
     return (

@@ -54,6 +54,8 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
 export async function startFakeGateways() {
   const received: Recorded[] = [];
   let down = false;
+  /** What each gateway's status query answers for an order; unknown orders are still waiting. */
+  const statuses = new Map<string, string>();
   const server = http.createServer((req, res) => {
     void (async () => {
       const text = await readBody(req);
@@ -84,7 +86,7 @@ export async function startFakeGateways() {
             : {
                 result: 'SUCCESS',
                 code: '0',
-                trade_status: 'WAIT_PAY',
+                trade_status: statuses.get(String(flat.merch_order_id)) ?? 'WAIT_PAY',
                 merch_order_id: flat.merch_order_id,
                 nonce_str: 'n',
               };
@@ -99,6 +101,18 @@ export async function startFakeGateways() {
         if (!signatureOk) return send(400, { message: 'hash mismatch' });
         return send(200, { message: 'success', transaction_id: `wtx_${form.order_id}` });
       }
+      if (req.url === '/aya/v1/payment/enquiry') {
+        const body = JSON.parse(text) as Record<string, string>;
+        const signatureOk =
+          body.appKey === FAKE.aya.appKey &&
+          body.checkSum === ayaChecksum([body.merchOrderId!, body.appKey, body.timestamp!]);
+        received.push({ path: req.url, body, signatureOk });
+        if (!signatureOk) return send(401, { message: 'bad checksum' });
+        const payload = Buffer.from(
+          JSON.stringify({ merchOrderId: body.merchOrderId, status: statuses.get(body.merchOrderId!) ?? '01' }),
+        ).toString('base64');
+        return send(200, { payload, checkSum: hmac(FAKE.aya.appSecret, payload) });
+      }
       send(404, { message: 'no such fake endpoint' });
     })();
   });
@@ -110,6 +124,10 @@ export async function startFakeGateways() {
     received,
     setDown(value: boolean) {
       down = value;
+    },
+    /** The gateway's own status code for an order, as its status query will report it. */
+    setStatus(orderId: string, status: string) {
+      statuses.set(orderId, status);
     },
     /** Configuration for the app under test: every gateway points at these fakes. */
     env(tradeType: 'PWAAPP' | 'PAY_BY_QRCODE' = 'PWAAPP'): Record<string, string> {

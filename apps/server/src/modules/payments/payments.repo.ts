@@ -77,3 +77,26 @@ export async function markUnpaid(
 export async function recordCallback(db: Conn, values: typeof paymentCallbacks.$inferInsert): Promise<void> {
   await db.insert(paymentCallbacks).values(values);
 }
+
+/** Real (not sandbox) payments of these providers still pending after `minutes`, oldest first. */
+export async function pendingSince(
+  db: Conn,
+  providers: string[],
+  minutes: number,
+  limit: number,
+): Promise<PaymentRow[]> {
+  if (!providers.length) return [];
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        eq(payments.sandbox, false),
+        inArray(payments.provider, providers as PaymentRow['provider'][]),
+        sql`${payments.created_at} <= now() - make_interval(mins => ${minutes})`,
+      ),
+    )
+    .orderBy(payments.created_at)
+    .limit(limit);
+}

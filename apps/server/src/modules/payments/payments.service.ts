@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Locale, NotifyProvider, ParsedBody, Payment, PaymentProvider, billingApi } from '@inkwell/contracts';
-import { CURRENCY } from '@inkwell/contracts';
+import { CURRENCY, PAYMENT_PROVIDERS } from '@inkwell/contracts';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { AppError, ValidationError, notFound } from '../../platform/errors';
@@ -165,4 +165,34 @@ export async function handleCallback(
   }
   await record(outcome, ids);
   return { status: 200, ack: gateway.acknowledge(true) };
+}
+
+/** Pending this long before a gateway is asked about a payment (payers need a moment in their wallet app). */
+const ASK_AFTER_MINUTES = 2;
+
+/**
+ * Asks the gateways that can answer (KBZPay, AYA Pay) about payments still pending, so a payer who cancelled
+ * in the wallet sees it before the payment times out. Only a refusal is taken from the answer: "paid" is
+ * logged and left to the callback, the only proof of payment (a late callback still pays).
+ */
+export async function reconcilePending(ctx: AppContext, gateways: Gateways): Promise<number> {
+  const askable = PAYMENT_PROVIDERS.filter((p) => gateways.forCallback(p)?.queryStatus);
+  let settled = 0;
+  for (const payment of await repo.pendingSince(ctx.db, askable, ASK_AFTER_MINUTES, 100)) {
+    const gateway = gateways.forCallback(payment.provider)!;
+    try {
+      const status = await gateway.queryStatus!(payment.order_id);
+      if (status === 'failed' || status === 'expired') {
+        if (await repo.markUnpaid(ctx.db, payment.id, status, `${status} at the gateway (status query)`)) settled += 1;
+      } else if (status === 'paid') {
+        ctx.log.warn(
+          { paymentId: payment.id, provider: payment.provider },
+          'gateway reports paid; awaiting its callback',
+        );
+      }
+    } catch (err) {
+      ctx.log.warn({ err, paymentId: payment.id, provider: payment.provider }, 'payment status query failed');
+    }
+  }
+  return settled;
 }

@@ -369,3 +369,57 @@ describe('expiry', () => {
     ).toBe('expired');
   });
 });
+
+describe('status queries', () => {
+  const age = (server: TestServer, id: number) =>
+    server.ctx.db
+      .update(payments)
+      .set({ created_at: sql`now() - interval '3 minutes'` })
+      .where(eq(payments.id, id));
+  const statusOf = async (server: TestServer, id: number) =>
+    (await server.ctx.db.select().from(payments).where(eq(payments.id, id)))[0]!.status;
+
+  it('settle what the payer cancelled at KBZPay and AYA Pay; a "paid" answer never pays without the callback', async () => {
+    const cancelledKbz = await buy(s, 'kbzpay');
+    const expiredAya = await buy(s, 'ayapay');
+    const claimedPaid = await buy(s, 'kbzpay');
+    const waiting = await buy(s, 'ayapay');
+    const fresh = await buy(s, 'kbzpay');
+    for (const p of [cancelledKbz, expiredAya, claimedPaid, waiting]) await age(s, p.payment.id);
+    gateways.setStatus(cancelledKbz.payment.order_id, 'PAY_FAILED');
+    gateways.setStatus(expiredAya.payment.order_id, '04');
+    gateways.setStatus(claimedPaid.payment.order_id, 'PAY_SUCCESS');
+    gateways.setStatus(fresh.payment.order_id, 'PAY_FAILED');
+    const asked = gateways.received.length;
+
+    await expireBilling(s.ctx);
+
+    const queries = gateways.received.slice(asked);
+    expect(queries.every((q) => q.signatureOk)).toBe(true);
+    expect(queries.map((q) => q.path)).toEqual(expect.arrayContaining(['/kbz/queryorder', '/aya/v1/payment/enquiry']));
+    expect(await statusOf(s, cancelledKbz.payment.id)).toBe('failed');
+    expect(await statusOf(s, expiredAya.payment.id)).toBe('expired');
+    expect(await statusOf(s, claimedPaid.payment.id)).toBe('pending');
+    expect(await subscriptionsOf(s, claimedPaid.buyer.user.id)).toHaveLength(0);
+    expect(await statusOf(s, waiting.payment.id)).toBe('pending');
+    // Too new to ask about: the payer may still be in the wallet app.
+    expect(await statusOf(s, fresh.payment.id)).toBe('pending');
+
+    // The callback still pays the one the gateway called paid.
+    const res = await notify(s, 'kbzpay', callbacks.kbz(claimedPaid.payment));
+    expect(res.status).toBe(200);
+    expect(await statusOf(s, claimedPaid.payment.id)).toBe('paid');
+  });
+
+  it('a gateway that is down leaves payments pending', async () => {
+    const p = await buy(s, 'kbzpay');
+    await age(s, p.payment.id);
+    gateways.setDown(true);
+    try {
+      await expireBilling(s.ctx);
+    } finally {
+      gateways.setDown(false);
+    }
+    expect(await statusOf(s, p.payment.id)).toBe('pending');
+  });
+});

@@ -135,6 +135,9 @@ describe('KBZPay', () => {
     expect(unknown.status).toBe(404);
     const garbage = await notify(s, 'kbzpay', { hello: 'world' });
     expect(garbage.status).toBe(401);
+    // A validly signed AYA Pay callback cannot pay an order that was sent to KBZPay.
+    const elsewhere = await notify(s, 'ayapay', callbacks.aya(payment), true);
+    expect(elsewhere.status).toBe(409);
     expect((await s.request('GET', `/api/payments/${payment.id}`, { token: buyer.token })).body.data.status).toBe(
       'pending',
     );
@@ -142,6 +145,8 @@ describe('KBZPay', () => {
     const audit = await s.ctx.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.provider, 'kbzpay'));
     expect(audit.filter((c) => !c.signature_valid).length).toBeGreaterThanOrEqual(2);
     expect(audit.some((c) => c.outcome === 'amount_mismatch' && c.payment_id === payment.id)).toBe(true);
+    const ayaAudit = await s.ctx.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.provider, 'ayapay'));
+    expect(ayaAudit.some((c) => c.outcome === 'wrong_gateway' && c.payment_id === payment.id)).toBe(true);
   });
 
   it('PAY_BY_QRCODE answers with a QR code to show', async () => {

@@ -160,7 +160,7 @@ describe('audio', () => {
     expect(Number(probed.format.duration)).toBeCloseTo(2, 0);
   });
 
-  it('refuses a PNG sent as audio and a text file, with a clear 415', async () => {
+  it('refuses a PNG named .mp3 and a video without sound, with a clear 415', async () => {
     const png = await makePng(dir, 20, 20);
     const res = await upload(s, token, '/upload/audio', png, {}, 'file', 'song.mp3');
     expect(res.status).toBe(415);

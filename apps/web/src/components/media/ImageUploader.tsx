@@ -1,11 +1,12 @@
 import { IMAGE_ACCEPT, mediaApi, type ImageKind } from '@inkwell/contracts';
-import { Alert, Button, CloseButton, FileButton, Group, Image, Input, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, CloseButton, FileButton, Group, Image, Input, Stack } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
 import { isBusy, uploadReducer } from './uploadState';
+import { UploadProgress } from './UploadProgress';
 
 const RATIOS: Record<ImageKind, number> = { squares: 1, profiles: 1, covers: 2, photos: 4 / 3 };
 
@@ -74,14 +75,7 @@ export function ImageUploader({
             />
           </div>
         )}
-        {state.phase === 'uploading' && (
-          <div>
-            <Progress value={state.progress} animated aria-label={t('media.uploading')} />
-            <Text size="sm" c="dimmed" mt={4} role="status">
-              {t('media.uploading_percent', { percent: state.progress })}
-            </Text>
-          </div>
-        )}
+        {state.phase === 'uploading' && <UploadProgress progress={state.progress} />}
         {state.phase === 'failed' && (
           <Alert color="red" role="alert" title={t('media.upload_failed')}>
             {state.error}

@@ -1,5 +1,5 @@
 import { AUDIO_ACCEPT, VIDEO_ACCEPT, mediaApi, type MediaCheck } from '@inkwell/contracts';
-import { Alert, Button, FileButton, Group, Input, Loader, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Input, Loader, Stack, Text } from '@mantine/core';
 import { IconMusicUp, IconTrash, IconVideoPlus } from '@tabler/icons-react';
 import { useCallback, useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { AudioPlayer } from './AudioPlayer';
 import { VideoPlayer } from './VideoPlayer';
 import { isBusy, uploadReducer } from './uploadState';
 import { useMediaPolling } from './useMediaPolling';
+import { UploadProgress } from './UploadProgress';
 
 export interface MediaValue {
   file: string | null;
@@ -93,14 +94,7 @@ export function MediaUpload({
   return (
     <Input.Wrapper label={label}>
       <Stack gap="xs" mt={4}>
-        {state.phase === 'uploading' && (
-          <div>
-            <Progress value={state.progress} animated aria-label={t('media.uploading')} />
-            <Text size="sm" c="dimmed" mt={4} role="status">
-              {t('media.uploading_percent', { percent: state.progress })}
-            </Text>
-          </div>
-        )}
+        {state.phase === 'uploading' && <UploadProgress progress={state.progress} />}
         {state.phase === 'processing' && (
           <Group gap="sm" role="status" aria-live="polite">
             <Loader size="sm" />

@@ -3,6 +3,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** From outside the modules: `modules/<feature>` (its index) only, never a file inside it. */
+const MODULE_INSIDE = {
+  regex: '(^|/)modules/[^/]+/',
+  message:
+    "Use the module through its index ('modules/<feature>'): its other files are its own (STYLE.md, a module's door).",
+};
+
+/** From a module's file `up` levels below modules/: another module's index (`<up><other>`), never its files. */
+const otherModuleFile = (up) => ({
+  regex: `^${up.replaceAll('.', '\\.')}(?!\\.|platform/|db/)[^/]+/`,
+  message:
+    "Import another module through its index ('../<feature>'), never its internal files (STYLE.md, a module's door).",
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -46,6 +60,38 @@ export default tseslint.config(
         {
           selector: "MemberExpression[object.name='process'][property.name='env']",
           message: 'Read settings through config.ts, the only reader of process.env.',
+        },
+      ],
+    },
+  },
+  // A module's door (STYLE.md): a feature module is used through its index.ts only, and the layers below the
+  // modules (platform/, db/) use none. `npm run check` also refuses import cycles (madge).
+  {
+    files: ['apps/server/{src,test}/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [MODULE_INSIDE] }] },
+  },
+  {
+    files: ['apps/server/src/modules/*/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [MODULE_INSIDE, otherModuleFile('../')] }] },
+  },
+  {
+    files: ['apps/server/src/modules/*/*/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [MODULE_INSIDE, otherModuleFile('../../')] }] },
+  },
+  {
+    files: ['apps/server/src/{platform,db}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\.?/)+(modules|seed|app|main|registrations|event-subscribers)(/|$)',
+              message:
+                'platform/ and db/ import no feature module (nor the seed or the composition root): modules register their jobs, schedules and seeds in registrations.ts.',
+            },
+          ],
         },
       ],
     },

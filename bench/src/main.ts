@@ -1,4 +1,5 @@
 import { feeds } from './scenarios/feeds';
+import { importBench } from './scenarios/import';
 import { media } from './scenarios/media';
 import { startup } from './scenarios/startup';
 import { webSize } from './scenarios/web-size';
@@ -9,6 +10,10 @@ const scenarios: Record<string, { about: string; run: (args: string[]) => Promis
   feeds: {
     about: 'feeds and post pages at 64 connections on 10k and 1M posts, app ÷ raw SQL (PostgreSQL)',
     run: feeds,
+  },
+  import: {
+    about: 'POST /api/posts/import of 10,000 statuses and 10,000 articles on PostgreSQL (goal < 30 s each)',
+    run: importBench,
   },
   media: { about: 'transcode time through the pipeline ÷ bare ffmpeg on a 10 s 720p clip', run: media },
   'web-size': { about: 'gzip size of the JavaScript and CSS the /home screen loads first', run: webSize },

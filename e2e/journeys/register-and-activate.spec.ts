@@ -83,6 +83,8 @@ test('a reader registers, activates from the mail, edits the profile, changes th
   await expect(devices.getByText('Inkwell Web')).toBeVisible();
   await expect(devices.getByText('This device')).toBeVisible();
   await expect(devices.getByText(/Last active \d+m ago/)).toBeVisible();
+  // An unused device signs out after 30 days (the absolute one-year expiry is further away).
+  await expect(devices.getByText(/^Signs out after \w+ \d+, \d{4} if unused$/)).toBeVisible();
   await snap(page, 'devices');
 
   // Log out, then the new password works.

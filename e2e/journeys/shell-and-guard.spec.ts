@@ -41,14 +41,13 @@ test('the header search finds people by a part of their name', async ({ page }) 
   await expect(page.getByText('@somchai')).toBeVisible();
 });
 
-test('the printed admin signs in and reaches the admin panel', async ({ page }) => {
+test('the printed admin signs in, lands on the admin dashboard, and goes back to the app', async ({ page }) => {
   await login(page, ADMIN.email, ADMIN.password);
-  await page.getByRole('link', { name: 'Admin Panel' }).first().click();
+  await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText('Welcome, Inkwell Admin')).toBeVisible();
-  await expect(page.getByTestId('users-total')).toHaveText(/^[1-9]\d*$/);
-  await snap(page, 'admin-dashboard');
   await page.getByRole('link', { name: 'App Home' }).click();
   await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('link', { name: 'Admin Panel' }).first()).toBeVisible();
 });
 
 test('unknown addresses show the 404 page with a link home', async ({ page }) => {

@@ -3,34 +3,35 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimitPlugin from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import type { Config } from './config';
-import { accountsRoutes } from './modules/accounts/accounts.routes';
-import { billingRoutes } from './modules/billing/billing.routes';
-import { commentsRoutes } from './modules/comments/comments.routes';
-import { followsRoutes } from './modules/follows/follows.routes';
-import { identityRoutes } from './modules/identity/identity.routes';
-import { likesRoutes } from './modules/likes/likes.routes';
-import { mediaRoutes } from './modules/media/media.routes';
-import { insightsRoutes } from './modules/insights/insights.routes';
-import { organizationsRoutes } from './modules/organizations/organizations.routes';
-import { createGateways } from './modules/payments/gateways';
-import { paymentsRoutes } from './modules/payments/payments.routes';
-import { postsRoutes } from './modules/posts/posts.routes';
-import { searchRoutes } from './modules/search/search.routes';
-import { systemRoutes } from './modules/system/system.routes';
-import { usersRoutes } from './modules/users/users.routes';
+import { trustProxyOption, type Config } from './config';
+import { eventSubscribers } from './event-subscribers';
+import { accountsRoutes } from './modules/accounts';
+import { auditRoutes } from './modules/audit';
+import { billingRoutes, createGateways, paymentsRoutes } from './modules/billing';
+import { commentsRoutes } from './modules/comments';
+import { followsRoutes } from './modules/follows';
+import { identityRoutes } from './modules/identity';
+import { insightsRoutes } from './modules/insights';
+import { likesRoutes } from './modules/likes';
+import { mediaRoutes } from './modules/media';
+import { organizationsRoutes } from './modules/organizations';
+import { postsRoutes } from './modules/posts';
+import { rolesRoutes } from './modules/roles';
+import { searchRoutes } from './modules/search';
+import { systemRoutes } from './modules/system';
+import { usersRoutes } from './modules/users';
 import type { AppContext } from './platform/context';
 import { closeContext, createContext, type ContextOptions } from './platform/create-context';
-import { installErrorHandler } from './platform/http/error-handler';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './platform/http/error-handler';
 import { decorateRequests } from './platform/http/request';
+import { responseSerializerCompiler } from './platform/http/serializer';
 import { validatorCompiler } from './platform/http/validation';
-import { jobHandlers } from './platform/jobs/handlers';
 import { installMetrics } from './platform/metrics';
 import { installOpenApi } from './platform/openapi';
 import { installSecurity } from './platform/security';
 import { installStatic } from './platform/static';
+import { jobHandlers, registrations } from './registrations';
 
 export interface BuildOptions extends ContextOptions {
   /** Keeps rate-limit counters of parallel test servers apart in a shared Redis. */
@@ -60,21 +61,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: config.trustProxy as boolean | string,
+    // Proxy addresses or a hop count, never every hop (parseTrustProxy); the cast only settles the overload.
+    trustProxy: trustProxyOption(config.trustProxy) as string,
     bodyLimit: MAX_JSON_BODY,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  // Answers are checked against the contract in development and tests; production trusts the checked code.
-  app.setSerializerCompiler(config.isProduction ? () => (data) => JSON.stringify(data) : serializerCompiler);
+  // One serializer everywhere, compiled from the contract: production writes what the tests saw, never a
+  // column the contract does not list. Outside production each answer is also checked against its schema.
+  app.setSerializerCompiler(responseSerializerCompiler({ check: !config.isProduction }));
   decorateRequests(app);
   installErrorHandler(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
-  const ctx = await createContext(config, app.log, options);
+  const ctx = await createContext(config, app.log, registrations, options);
+  ctx.events.register(eventSubscribers(ctx));
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
 
   await installSecurity(app, config);
@@ -97,6 +103,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   usersRoutes(app, ctx);
   searchRoutes(app, ctx);
   insightsRoutes(app, ctx);
+  rolesRoutes(app, ctx);
+  auditRoutes(app, ctx);
   organizationsRoutes(app, ctx);
   accountsRoutes(app, ctx);
   billingRoutes(app, ctx, gateways);

@@ -106,7 +106,8 @@ export interface Config {
   seedDemo: boolean;
   jobs: 'inline' | 'off';
   rateLimitScale: number;
-  trustProxy: boolean | number | string;
+  /** Proxy hops (a count) or proxy addresses whose X-Forwarded-For is believed; `false` believes none. */
+  trustProxy: false | number | string;
   logLevel: string;
   metricsToken?: string;
   webDist?: string;
@@ -128,6 +129,11 @@ export interface Config {
 
 export interface PaymentsConfig {
   timeoutMinutes: number;
+  /**
+   * The sandbox checkout stands in for a provider without merchant keys, outside production only: in
+   * production an unconfigured provider is simply not offered, so nobody can approve their own payment.
+   */
+  sandbox: boolean;
   /** Each gateway is configured only when all its merchant keys are set; otherwise the sandbox stands in. */
   kbzpay?: {
     baseUrl: string;
@@ -174,7 +180,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appSecret: e.APP_SECRET,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
-    seedDemo: e.SEED_DEMO === undefined ? !e.DATABASE_URL : ['1', 'true', 'yes'].includes(e.SEED_DEMO),
+    // Demo people share a published password: only on the embedded database in development, or when asked.
+    seedDemo:
+      e.SEED_DEMO === undefined
+        ? !e.DATABASE_URL && e.NODE_ENV === 'development'
+        : ['1', 'true', 'yes'].includes(e.SEED_DEMO.toLowerCase()),
     jobs: e.JOBS,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -194,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     payments: {
       timeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES,
+      sandbox: e.NODE_ENV !== 'production',
       kbzpay:
         e.KBZPAY_BASE_URL && e.KBZPAY_APP_ID && e.KBZPAY_MERCH_CODE && e.KBZPAY_APP_KEY
           ? {
@@ -230,11 +241,39 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return config;
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (!value) return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  if (value === 'true') return true;
-  return value;
+/**
+ * TRUST_PROXY says which X-Forwarded-For entries are real, so `request.ip` (rate limits, logs) is the
+ * client behind the proxies. Either the proxies' addresses and ranges (`127.0.0.1`, `10.0.0.0/8`, or
+ * proxy-addr's names `loopback`, `uniquelocal`): the client is the right-most address that no listed proxy
+ * sent — the safe choice, as only a listed peer's header is believed. Or a hop count (`1`: one reverse
+ * proxy in front): the client is the address that many hops from the right; this believes whoever connects,
+ * so it suits a server that only its proxies can reach.
+ *
+ * Fastify's own `true` trusts every hop, i.e. takes the left-most address, which the client writes itself
+ * and so escapes every per-address limit; `true` here means 1 hop, the usual single proxy (a longer chain
+ * must be counted or listed). `false`, `0` or unset ignore the header.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string {
+  const v = value?.trim().toLowerCase();
+  if (!v || ['false', 'no', 'off', '0'].includes(v)) return false;
+  if (['true', 'yes', 'on'].includes(v)) return 1;
+  if (/^\d+$/.test(v)) return Number(v);
+  return value!
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean)
+    .join(',');
+}
+
+/**
+ * The Fastify `trustProxy` option for a parsed TRUST_PROXY. Fastify 5 ignores a plain hop count (it cannot
+ * check the peer), so a count becomes a function that trusts exactly that many hops from the socket.
+ */
+export function trustProxyOption(
+  trust: false | number | string,
+): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }
 
 function assertProductionSafe(config: Config): void {

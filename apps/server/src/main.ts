@@ -6,8 +6,9 @@ import { backup, restore } from './cli/backup';
 import { acquireLock, holderPid } from './cli/lock';
 import { cliLogger } from './cli/logger';
 import { loadConfig, type Config } from './config';
+import { eventSubscribers } from './event-subscribers';
 import { closeContext, createContext } from './platform/create-context';
-import { jobHandlers } from './platform/jobs/handlers';
+import { jobHandlers, registrations } from './registrations';
 import { seedDemo } from './seed/demo';
 import { demoEmail } from './seed/demo/users.scenario';
 import { ensureRootAdmin, upsertAdmin } from './seed/root-admin';
@@ -69,14 +70,16 @@ async function serve(config: Config): Promise<void> {
   if (demo) {
     lines.push('', `  Demo people:  ${demoEmail('aye')}, ${demoEmail('somchai')}, … password ${demo.password}`);
   }
-  if (!config.isProduction) lines.push(`  Mailbox:      ${config.publicUrl}/dev/mailbox (activation and reset mails)`);
+  if (!config.isProduction && !config.smtpUrl)
+    lines.push(`  Mailbox:      ${config.publicUrl}/dev/mailbox (activation and reset mails; this machine only)`);
   console.log(`${lines.join('\n')}\n`);
 }
 
 async function worker(config: Config): Promise<void> {
   const release = acquireLock(config);
   const log = cliLogger(config);
-  const ctx = await createContext(config, log);
+  const ctx = await createContext(config, log, registrations);
+  ctx.events.register(eventSubscribers(ctx));
   await ctx.jobs.work(jobHandlers(ctx));
   log.info('worker started');
   onShutdown(async () => {
@@ -88,7 +91,9 @@ async function worker(config: Config): Promise<void> {
 /** Commands that open the database briefly, then close it. */
 async function withContext(config: Config, fn: (ctx: Awaited<ReturnType<typeof createContext>>) => Promise<void>) {
   const release = acquireLock(config);
-  const ctx = await createContext(config, cliLogger(config));
+  const ctx = await createContext(config, cliLogger(config), registrations);
+  // The demo seed goes through the services: its likes, follows and comments queue their notifications.
+  ctx.events.register(eventSubscribers(ctx));
   try {
     await fn(ctx);
   } finally {

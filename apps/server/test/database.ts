@@ -10,7 +10,7 @@ import { connectDatabase, type Database } from '../src/db/connect';
 export async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   const { databaseUrl } = testSettings();
   if (!databaseUrl) {
-    const database = await connectDatabase({ kind: 'pglite' });
+    const database = await connectDatabase({ kind: 'pglite', guardSql: true });
     return { database, drop: async () => undefined };
   }
   const name = `inkwell_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -20,7 +20,7 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
   await admin.end();
   const url = new URL(databaseUrl);
   url.pathname = `/${name}`;
-  const database = await connectDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  const database = await connectDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5, guardSql: true });
   return {
     database,
     url: url.toString(),

@@ -98,3 +98,75 @@ export async function makeNoisyPng(dir: string, width: number, height: number): 
     .toFile(file);
   return file;
 }
+
+/** What a phone or an editor writes into a file: where it was made, and who and what it is. */
+export const PRIVATE_TAGS = {
+  location: '+16.7760+096.1500/',
+  title: 'Inkwell secret title',
+  artist: 'Inkwell secret artist',
+  comment: 'Inkwell secret comment',
+};
+
+/**
+ * Audio or video carrying `PRIVATE_TAGS` as global tags, a stream title and a named chapter (mp4), made with
+ * ffmpeg's test sources like the others.
+ */
+export function makeTagged(dir: string, name: string, kind: 'audio' | 'video', seconds = 2): string {
+  const file = path.join(dir, name);
+  const chapters = path.join(dir, `${name}.ffmeta`);
+  fs.writeFileSync(
+    chapters,
+    `;FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=${seconds * 1000}\ntitle=Inkwell secret chapter\n`,
+  );
+  const tags = Object.entries(PRIVATE_TAGS).flatMap(([k, v]) => ['-metadata', `${k}=${v}`]);
+  const sources = kind === 'video' ? ['-f', 'lavfi', '-i', `testsrc=size=320x240:rate=25:duration=${seconds}`] : [];
+  const sound = ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
+  const inputs = kind === 'video' ? 2 : 1;
+  const isMp4 = name.endsWith('.mp4') || name.endsWith('.m4a');
+  const codecs =
+    kind === 'video'
+      ? ['-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-preset', 'ultrafast', '-c:a', 'aac']
+      : name.endsWith('.mp3')
+        ? ['-c:a', 'libmp3lame']
+        : ['-c:a', 'aac', '-f', 'mp4'];
+  ffmpeg([
+    ...sources,
+    ...sound,
+    '-f',
+    'ffmetadata',
+    '-i',
+    chapters,
+    ...(isMp4 ? ['-map_chapters', String(inputs)] : []),
+    ...(kind === 'video' ? ['-map', '0:v', '-map', '1:a'] : ['-map', '0:a']),
+    ...tags,
+    '-metadata:s:a:0',
+    `title=${PRIVATE_TAGS.title}`,
+    ...codecs,
+    '-shortest',
+    file,
+  ]);
+  return file;
+}
+
+/** Every tag and chapter title ffprobe finds in a file, as `key=value` lines. */
+export function probeTags(file: string): string[] {
+  const json = JSON.parse(
+    execFileSync('ffprobe', [
+      '-v',
+      'error',
+      '-show_format',
+      '-show_streams',
+      '-show_chapters',
+      '-of',
+      'json',
+      file,
+    ]).toString(),
+  ) as {
+    format?: { tags?: Record<string, string> };
+    streams?: { tags?: Record<string, string> }[];
+    chapters?: { tags?: Record<string, string> }[];
+  };
+  return [json.format, ...(json.streams ?? []), ...(json.chapters ?? [])].flatMap((x) =>
+    Object.entries(x?.tags ?? {}).map(([k, v]) => `${k}=${v}`),
+  );
+}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { buildApp } from '../../../apps/server/src/app';
 import { loadConfig } from '../../../apps/server/src/config';
 import { runFfmpeg, videoArgs } from '../../../apps/server/src/platform/media/ffmpeg';
-import { createUser } from '../../../apps/server/src/seed/factories';
+import { createCreatorAccount, createUser, subscribeToPlan } from '../../../apps/server/src/seed/factories';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -51,7 +51,10 @@ export async function media(args: string[]): Promise<void> {
   const { app, ctx } = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  // Audio and video are for creators with room for them in their plan.
   const user = await createUser(ctx.db);
+  await createCreatorAccount(ctx.db, user.id);
+  await subscribeToPlan(ctx.db, user.id, 'studio');
   const login = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { IdParams, Timestamp, dataOf } from './common';
+import { Id, IdParams, PageQuery, Timestamp, dataOf, paged } from './common';
+import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH } from './constants';
 import { endpoint } from './endpoint';
+import { Name } from './fields';
 
 export const BILLING_CYCLES = ['monthly', 'yearly'] as const;
 export type BillingCycle = (typeof BILLING_CYCLES)[number];
@@ -39,6 +41,24 @@ export const PlanFeatures = z.array(
 );
 export type PlanFeatures = z.infer<typeof PlanFeatures>;
 
+/** Longest features JSON text an administrator may save (a plan card, not a document). */
+export const PLAN_FEATURES_MAX_LENGTH = 20_000;
+
+/**
+ * What is wrong with a plan's features text: `not_json` when it does not parse, `shape` when it parses but is
+ * not the groups the plan card shows ({@link PlanFeatures}), null when it is fine. Shared by the server's
+ * validation and the admin form's own check.
+ */
+export function planFeaturesProblem(text: string): 'not_json' | 'shape' | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return 'not_json';
+  }
+  return PlanFeatures.safeParse(parsed).success ? null : 'shape';
+}
+
 export const Plan = PlanSummary.extend({
   description: z.string(),
   monthly_price: z.number().int(),
@@ -64,6 +84,120 @@ export const SubscriptionSummary = z.object({
   expires_at: Timestamp.nullable(),
 });
 export type SubscriptionSummary = z.infer<typeof SubscriptionSummary>;
+
+/** Limits of the admin plan form. Prices are whole kyat. */
+export const PLAN_PRICE_MAX = 1_000_000_000;
+export const PLAN_TRIAL_DAYS_MAX = 365;
+/** 1 TiB of audio and video per subscriber. */
+export const PLAN_STORAGE_MAX_MB = 1_048_576;
+export const PLAN_SORT_ORDER_MAX = 1000;
+export const PLAN_SLUG_MAX_LENGTH = 50;
+/** Lowercase letters and digits in words joined by single hyphens: `creator`, `studio-plus`. */
+export const PLAN_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const featuresIssue = (text: string, ctx: z.RefinementCtx) => {
+  const problem = planFeaturesProblem(text);
+  if (problem)
+    ctx.addIssue({
+      code: 'custom',
+      message: problem === 'not_json' ? 'billing.features_json' : 'billing.features_shape',
+    });
+};
+
+/** The features JSON text (spec §5: "Plan features must be JSON"), in the shape the plan card reads. */
+export const PlanFeaturesText = z.string().trim().min(1).max(PLAN_FEATURES_MAX_LENGTH).superRefine(featuresIssue);
+
+/** A translation's features: empty to show the English ones, else JSON like them. */
+const TranslatedFeaturesText = z
+  .string()
+  .trim()
+  .max(PLAN_FEATURES_MAX_LENGTH)
+  .superRefine((text, ctx) => {
+    if (text !== '') featuresIssue(text, ctx);
+  });
+
+/** A plan's Burmese or Thai wording; an empty field shows the English one. */
+export const PlanTranslationBody = z.object({
+  name: z.string().trim().max(NAME_MAX_LENGTH).default(''),
+  description: z.string().trim().max(DESCRIPTION_MAX_LENGTH).default(''),
+  features: TranslatedFeaturesText.default(''),
+});
+export type PlanTranslationBody = z.input<typeof PlanTranslationBody>;
+
+const Price = z.number().int().min(0).max(PLAN_PRICE_MAX);
+
+/** What an administrator sets on a plan (create and update take the whole plan). */
+export const PlanBody = z.object({
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(2)
+    .max(PLAN_SLUG_MAX_LENGTH)
+    .regex(PLAN_SLUG_PATTERN, { error: 'billing.slug_format' }),
+  name: Name,
+  description: z.string().trim().min(1).max(DESCRIPTION_MAX_LENGTH),
+  monthly_price: Price,
+  yearly_price: Price,
+  trial_period_days: z.number().int().min(0).max(PLAN_TRIAL_DAYS_MAX),
+  features: PlanFeaturesText,
+  /** Whether subscribers may create organizations and creator accounts. */
+  creates_accounts: z.boolean().default(false),
+  /** Audio and video storage per subscriber, in MiB (0: none). */
+  storage_quota_mb: z.number().int().min(0).max(PLAN_STORAGE_MAX_MB).default(0),
+  /** Position in the plan list, lowest first. */
+  sort_order: z.number().int().min(0).max(PLAN_SORT_ORDER_MAX).default(0),
+  /** Not offered to new subscribers (a plan with subscribers is hidden instead of deleted). */
+  hidden: z.boolean().default(false),
+  translations: z.object({ my: PlanTranslationBody.optional(), th: PlanTranslationBody.optional() }).default({}),
+});
+export type PlanBody = z.input<typeof PlanBody>;
+
+const PlanTranslation = z.object({ name: z.string(), description: z.string(), features: z.string() });
+
+/** A plan as the admin screens show it: every field untranslated, its translations, who is on it. */
+export const AdminPlan = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  monthly_price: z.number().int(),
+  yearly_price: z.number().int(),
+  trial_period_days: z.number().int(),
+  features: z.string(),
+  currency: z.literal(CURRENCY),
+  creates_accounts: z.boolean(),
+  storage_quota_mb: z.number().int(),
+  sort_order: z.number().int(),
+  hidden: z.boolean(),
+  translations: z.object({ my: PlanTranslation, th: PlanTranslation }),
+  /** People on the plan now (trialing or active, not yet ended). */
+  subscribers_count: z.number().int(),
+  /** False once anyone has subscribed to or paid for it: such a plan is hidden, not deleted. */
+  can_delete: z.boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type AdminPlan = z.infer<typeof AdminPlan>;
+
+export const AdminPlanSaved = z.object({ message: z.string(), data: AdminPlan });
+
+export const AdminSubscriptionsQuery = PageQuery.extend({ status: z.enum(SUBSCRIPTION_STATUSES).optional() });
+export type AdminSubscriptionsQuery = z.input<typeof AdminSubscriptionsQuery>;
+
+/** A row of the admin subscriptions table: the subscription, its person and its plan. */
+export const AdminSubscriptionRow = z.object({
+  id: z.number().int(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  provider: z.enum(SUBSCRIBE_PROVIDERS),
+  billing_cycle: z.enum(BILLING_CYCLES).nullable(),
+  trial_ends_at: Timestamp.nullable(),
+  started_at: Timestamp,
+  expires_at: Timestamp,
+  user: z.object({ id: z.number().int(), name: z.string(), username: z.string(), email: z.string() }),
+  plan: PlanSummary,
+});
+export type AdminSubscriptionRow = z.infer<typeof AdminSubscriptionRow>;
 
 /** What the browser does next to pay: open a page, post a form, show a QR code, or the sandbox checkout. */
 export const NextStep = z.discriminatedUnion('type', [
@@ -93,12 +227,19 @@ export const Payment = z.object({
 export type Payment = z.infer<typeof Payment>;
 
 export const SubscribeBody = z.object({
-  plan_id: z.coerce.number().int().positive(),
+  plan_id: Id,
   trial: z.boolean().default(false),
   billing_cycle: z.enum(BILLING_CYCLES).default(DEFAULT_BILLING_CYCLE),
   payment_provider: z.enum(SUBSCRIBE_PROVIDERS).default(DEFAULT_PAYMENT_PROVIDER),
 });
 export type SubscribeBody = z.input<typeof SubscribeBody>;
+
+/** `meta.payment_providers`: the wallets that take payments on this server (an unconfigured one is not offered). */
+export const PlansResponse = z.object({
+  data: z.array(Plan),
+  meta: z.object({ payment_providers: z.array(z.enum(PAYMENT_PROVIDERS)) }),
+});
+export type PlansResponse = z.infer<typeof PlansResponse>;
 
 /** A trial answers with the subscription; a purchase with the payment to complete. */
 export const SubscribeResponse = z.object({
@@ -107,13 +248,14 @@ export const SubscribeResponse = z.object({
 export type SubscribeResponse = z.infer<typeof SubscribeResponse>;
 
 const tags = ['Plans, subscriptions, payments'] as const;
+const adminTags = ['Administration'] as const;
 
 export const billingApi = {
   plans: endpoint({
     method: 'GET',
     path: '/plans',
-    response: dataOf(z.array(Plan)),
-    summary: 'Plans, in the language asked for',
+    response: PlansResponse,
+    summary: 'Plans, in the language asked for, and the wallets a payer may choose',
     tags,
   }),
   subscribe: endpoint({
@@ -140,6 +282,63 @@ export const billingApi = {
     response: dataOf(Payment),
     summary: 'Sandbox checkout: the payer approves or declines (only when the provider has no merchant keys)',
     tags,
+  }),
+  plansManage: endpoint({
+    method: 'GET',
+    path: '/plans/manage',
+    query: PageQuery,
+    response: paged(AdminPlan),
+    summary: 'Every plan, hidden ones included, with its subscribers, in list order (administrators)',
+    permission: 'plans.manage',
+    tags: adminTags,
+  }),
+  planCreate: endpoint({
+    method: 'POST',
+    path: '/plans',
+    body: PlanBody,
+    response: AdminPlanSaved,
+    status: 201,
+    summary: 'Add a plan (features is JSON text in the plan card shape)',
+    permission: 'plans.manage',
+    tags: adminTags,
+  }),
+  planEdit: endpoint({
+    method: 'GET',
+    path: '/plans/:id/edit',
+    params: IdParams,
+    response: dataOf(AdminPlan),
+    summary: 'A plan with every field and its translations, for the admin edit screen',
+    permission: 'plans.manage',
+    tags: adminTags,
+  }),
+  planUpdate: endpoint({
+    method: 'PUT',
+    path: '/plans/:id',
+    params: IdParams,
+    body: PlanBody,
+    response: AdminPlanSaved,
+    summary: 'Change a plan (the whole plan); prices apply to new payments only',
+    permission: 'plans.manage',
+    tags: adminTags,
+  }),
+  planDelete: endpoint({
+    method: 'DELETE',
+    path: '/plans/:id',
+    params: IdParams,
+    response: null,
+    status: 204,
+    summary: 'Delete a plan nobody has subscribed to or paid for (409 otherwise: hide it instead)',
+    permission: 'plans.manage',
+    tags: adminTags,
+  }),
+  subscriptions: endpoint({
+    method: 'GET',
+    path: '/subscriptions',
+    query: AdminSubscriptionsQuery,
+    response: paged(AdminSubscriptionRow),
+    summary: 'Every subscription, newest first, with its person and plan; `status` filters',
+    permission: 'subscriptions.view',
+    tags: adminTags,
   }),
   notify: endpoint({
     method: 'POST',

@@ -24,6 +24,8 @@ export const VIDEO_CONTROLS_IDLE_MS = 5000;
 
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
+/** Deepest page a list answers: offset paging costs its offset, so a client may not ask for more. */
+export const MAX_PAGE = 1000;
 
 export const NAME_MAX_LENGTH = 100;
 export const USERNAME_MIN_LENGTH = 3;
@@ -39,6 +41,10 @@ export const WEB_DEVICE_NAME = 'Inkwell Web';
 
 export const ACTIVATION_TOKEN_TTL_HOURS = 24;
 export const PASSWORD_RESET_TOKEN_TTL_MINUTES = 60;
+/** A sign-in token unused this long signs the device out. */
+export const ACCESS_TOKEN_IDLE_DAYS = 30;
+/** A sign-in token signs the device out this long after the sign-in, however much it is used. */
+export const ACCESS_TOKEN_MAX_AGE_DAYS = 365;
 
 export const ALERT_TYPES = ['primary', 'secondary', 'success', 'danger', 'warning', 'info', 'light', 'dark'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];

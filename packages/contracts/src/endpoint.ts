@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Permission } from './roles';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -21,6 +22,11 @@ export interface EndpointDef {
   tags: readonly string[];
   /** `multipart/form-data` bodies are parsed by the route, not by the schema. */
   multipart?: boolean;
+  /**
+   * An administrative route: the caller's role must hold this permission (the server answers 403
+   * otherwise, and the web hides the action). The admin access matrix test walks every endpoint that has one.
+   */
+  permission?: Permission;
 }
 
 export const endpoint = <const E extends EndpointDef>(def: E): E => def;

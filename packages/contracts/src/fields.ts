@@ -58,9 +58,20 @@ export const withConfirmation = <
     },
   });
 
-/** A calendar date `YYYY-MM-DD` in the past, or null to clear it. */
+/** The earliest date of birth taken: older is a typo, and PostgreSQL has no year 0. */
+export const DOB_MIN = '1900-01-01';
+
+/** A real calendar date `YYYY-MM-DD` (no 31 February) from 1900 to today, or null to clear it. */
 export const Dob = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalid' })
-  .refine((v) => !Number.isNaN(Date.parse(v)) && Date.parse(v) < Date.now(), { error: 'validation.invalid' })
+  .refine(
+    (v) => {
+      const time = Date.parse(v);
+      return (
+        !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === v && v >= DOB_MIN && time < Date.now()
+      );
+    },
+    { error: 'validation.invalid' },
+  )
   .nullable();

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { Email, NewPassword, Username } from './fields';
+import { SubscribeBody } from './billing';
+import { Id, IdParams } from './common';
+import { CreateAccountBody } from './accounts';
+import { Dob, Email, NewPassword, Username } from './fields';
 import { ChangePasswordBody, RegisterBody } from './identity';
+import { CreateCommentBody } from './comments';
+import { LikeBody } from './likes';
+import { CreatePostBody } from './posts';
 
 describe('Username', () => {
   it.each(['abc', 'a_b.c', 'user123', 'x'.repeat(30), '  Mixed.Case  '])('accepts %j', (v) => {
@@ -52,4 +58,50 @@ describe('passwords', () => {
         .success,
     ).toBe(true);
   });
+});
+
+describe('Id', () => {
+  it.each([1, '42', 2147483647, '2147483647'])('accepts %j', (v) => {
+    expect(Id.safeParse(v).success).toBe(true);
+  });
+  it.each([2147483648, '2147483648', 2 ** 53, '99999999999999999999', 0, -1, 1.5, '1e400', 'abc', '', null])(
+    'refuses %j, past the integer columns or not an id, with one message',
+    (v) => {
+      const r = Id.safeParse(v);
+      expect(r.success).toBe(false);
+      if (!r.success && r.error.issues[0]!.code !== 'invalid_type')
+        expect(new Set(r.error.issues.map((i) => i.message))).toEqual(new Set(['validation.invalid']));
+    },
+  );
+  it('bounds every id a request carries', () => {
+    const tooBig = 2 ** 31;
+    expect(IdParams.safeParse({ id: tooBig }).success).toBe(false);
+    expect(CreatePostBody.safeParse({ account_id: tooBig, type: 'status' }).success).toBe(false);
+    expect(CreateCommentBody.safeParse({ post_id: 1, content: 'x', parent_comment_id: tooBig }).success).toBe(false);
+    expect(CreateCommentBody.safeParse({ post_id: 1, content: 'x', account_id: tooBig }).success).toBe(false);
+    expect(CreateCommentBody.safeParse({ post_id: tooBig, content: 'x' }).success).toBe(false);
+    expect(LikeBody.safeParse({ likeable_type: 'post', likeable_id: tooBig }).success).toBe(false);
+    expect(SubscribeBody.safeParse({ plan_id: tooBig }).success).toBe(false);
+    expect(
+      CreateAccountBody.safeParse({
+        organization_id: tooBig,
+        name: 'N',
+        username: 'abc',
+        description: 'D',
+        terms: true,
+      }).success,
+    ).toBe(false);
+  });
+});
+
+describe('Dob', () => {
+  it.each(['1990-02-28', '2000-02-29', '1900-01-01', null])('accepts %j', (v) => {
+    expect(Dob.safeParse(v).success).toBe(true);
+  });
+  it.each(['0000-01-01', '1899-12-31', '1990-02-31', '2001-02-29', '1990-13-01', '2999-01-01', '1990-1-1'])(
+    'refuses %j',
+    (v) => {
+      expect(Dob.safeParse(v).success).toBe(false);
+    },
+  );
 });

@@ -4,7 +4,7 @@ import { IdParams, MessageResponse, Timestamp, dataOf } from './common';
 import { DEVICE_NAME_MAX_LENGTH, LOCALES, PASSWORD_MAX_LENGTH } from './constants';
 import { endpoint } from './endpoint';
 import { Email, MediaUrl, Name, NewPassword, Username, withConfirmation } from './fields';
-import { ROLES } from './roles';
+import { PERMISSIONS } from './roles';
 
 export const SocialLogin = z.object({
   provider: z.string(),
@@ -25,7 +25,10 @@ export const SessionUser = z.object({
   profile_url: z.string().nullable(),
   dob: z.string().nullable(),
   locale: z.enum(LOCALES),
-  role_name: z.enum(ROLES),
+  /** The seeded roles (`user`, `admin`, `root`) or one made in the admin area: shown, never checked. */
+  role_name: z.string(),
+  /** What the person may do as an administrator (from their role; root holds every permission). */
+  permissions: z.array(z.enum(PERMISSIONS)),
   can_compose: z.boolean(),
   create_account: z.boolean(),
   has_account: z.boolean(),
@@ -98,6 +101,10 @@ export const Device = z.object({
   device_name: z.string(),
   updated_at: Timestamp,
   current: z.boolean(),
+  /** When the device is signed out if it is not used again (ACCESS_TOKEN_IDLE_DAYS after its last use). */
+  idle_expires_at: Timestamp,
+  /** When the device is signed out however much it is used (ACCESS_TOKEN_MAX_AGE_DAYS after the sign-in). */
+  expires_at: Timestamp,
 });
 export type Device = z.infer<typeof Device>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NotifiableEvent } from './events';
 
 /** Every background job and its payload; the server's handler map must cover each one. */
 export const JobPayloads = {
@@ -7,6 +8,10 @@ export const JobPayloads = {
   'billing.expire': z.object({}),
   /** Audio or video: probe, transcode, poster, publish; safe to run again after a crash. */
   'media.transcode': z.object({ fileId: z.string().min(1) }),
+  /** Scheduled: deletes uploads nothing points at a day after they came in, and leftover originals. */
+  'media.cleanup': z.object({}),
+  /** Writes the notification rows one event leaves (queued by the notifications subscriber after commit). */
+  'notifications.create': z.object({ event: NotifiableEvent }),
 } as const;
 
 export type JobName = keyof typeof JobPayloads;

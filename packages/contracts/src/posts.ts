@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { Account } from './creators';
-import { IdParams, PageQuery, Timestamp, dataOf, paged } from './common';
-import { COMMENT_MAX_DEPTH, STATUS_MAX_LENGTH } from './constants';
+import { Id, IdParams, PageQuery, Timestamp, dataOf, paged } from './common';
+import { STATUS_MAX_LENGTH } from './constants';
 import { endpoint } from './endpoint';
 import { MediaUrl } from './fields';
+import { APPROVED_STATUSES, PUBLISHED_STATUSES } from './organizations';
 
 export const POST_TYPES = ['status', 'post', 'photo', 'gallery', 'audio', 'video'] as const;
 export type PostType = (typeof POST_TYPES)[number];
@@ -18,10 +18,13 @@ export const ACCOUNT_TABS: { tab: string; type: PostType }[] = [
   { tab: 'audio', type: 'audio' },
 ];
 
+/** A post is published, or rejected by an administrator (unpublished with a reason, until restored). */
+export const POST_STATUSES = ['published', 'rejected'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
 export const TITLE_MAX_LENGTH = 200;
 export const ARTICLE_MAX_LENGTH = 100_000;
 export const GALLERY_MAX_PHOTOS = 30;
-export const COMMENT_MAX_LENGTH = 2000;
 
 export const PostAccount = z.object({
   id: z.number().int(),
@@ -47,24 +50,33 @@ export const Post = z.object({
   comments_count: z.number().int(),
   liked: z.boolean(),
   can_modify: z.boolean(),
+  can_delete: z.boolean(),
+  /** `rejected` only reaches the post's people and administrators: nobody else can see a rejected post. */
+  status: z.enum(POST_STATUSES),
+  rejected_reason: z.string().nullable(),
+  rejected_at: Timestamp.nullable(),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
 export type Post = z.infer<typeof Post>;
 
-const Title = z.string().trim().max(TITLE_MAX_LENGTH);
+/** A post's title, as composing (and importing) takes it. */
+export const PostTitle = z.string().trim().max(TITLE_MAX_LENGTH);
+const Title = PostTitle;
+/** An article's HTML as sent (sanitised on the server). */
+export const ArticleContent = z.string().max(ARTICLE_MAX_LENGTH);
 
 /** Every field a post may carry; which are required depends on its type (checked on the server). */
 const postFields = {
   title: Title.nullable().optional(),
-  content: z.string().max(ARTICLE_MAX_LENGTH).nullable().optional(),
+  content: ArticleContent.nullable().optional(),
   url: MediaUrl.nullable().optional(),
   featured_photo_url: MediaUrl.nullable().optional(),
   photos: z.array(GalleryPhoto).max(GALLERY_MAX_PHOTOS).optional(),
 };
 
 export const CreatePostBody = z.object({
-  account_id: z.coerce.number().int().positive(),
+  account_id: Id,
   type: z.enum(POST_TYPES),
   ...postFields,
 });
@@ -72,61 +84,6 @@ export type CreatePostBody = z.input<typeof CreatePostBody>;
 
 export const UpdatePostBody = z.object(postFields);
 export type UpdatePostBody = z.input<typeof UpdatePostBody>;
-
-export const Comment: z.ZodType<CommentT> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    post_id: z.number().int(),
-    content: z.string(),
-    parent_comment_id: z.number().int().nullable(),
-    depth: z.number().int().min(1).max(COMMENT_MAX_DEPTH),
-    commentable_id: z.number().int(),
-    commentable_type: z.enum(['user', 'account']),
-    name: z.string(),
-    username: z.string(),
-    profile_url: z.string().nullable(),
-    liked: z.boolean(),
-    likes_count: z.number().int(),
-    can_delete: z.boolean(),
-    created_at: Timestamp,
-    replies: z.array(Comment),
-  }),
-);
-export interface CommentT {
-  id: number;
-  post_id: number;
-  content: string;
-  parent_comment_id: number | null;
-  depth: number;
-  commentable_id: number;
-  commentable_type: 'user' | 'account';
-  name: string;
-  username: string;
-  profile_url: string | null;
-  liked: boolean;
-  likes_count: number;
-  can_delete: boolean;
-  created_at: string;
-  replies: CommentT[];
-}
-
-export const CreateCommentBody = z.object({
-  post_id: z.coerce.number().int().positive(),
-  content: z.string().trim().min(1).max(COMMENT_MAX_LENGTH),
-  parent_comment_id: z.coerce.number().int().positive().nullable().optional(),
-  account_id: z.coerce.number().int().positive().nullable().optional(),
-});
-export type CreateCommentBody = z.input<typeof CreateCommentBody>;
-
-export const LikeBody = z.object({
-  likeable_type: z.enum(['post', 'comment']),
-  likeable_id: z.coerce.number().int().positive(),
-});
-export const LikeResult = z.object({ liked: z.boolean(), likes_count: z.number().int() });
-export type LikeResult = z.infer<typeof LikeResult>;
-
-export const FollowResult = z.object({ is_followed: z.boolean(), followers_count: z.number().int() });
-export type FollowResult = z.infer<typeof FollowResult>;
 
 export const AccountPostsQuery = PageQuery.extend({ type: z.enum(POST_TYPES).optional() });
 
@@ -201,62 +158,199 @@ export const postsApi = {
     summary: 'An account’s posts, of one type if asked',
     tags,
   }),
-  comments: endpoint({
+} as const;
+
+/* ---------------------------------------------------------------------------------------------------------
+ * Administration: the post table, moderation (reject and restore) and the import of posts from a JSON file.
+ * ------------------------------------------------------------------------------------------------------- */
+
+/** How long the admin table's plain-text excerpt of a post may be. */
+export const ADMIN_EXCERPT_LENGTH = 200;
+export const REJECT_REASON_MIN_LENGTH = 3;
+export const REJECT_REASON_MAX_LENGTH = 500;
+
+/** A row of the admin post table (spec §2: id, type, content, account, likes, comments, created date). */
+export const AdminPost = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  type: z.enum(POST_TYPES),
+  title: z.string().nullable(),
+  /** Plain text (HTML stripped), at most {@link ADMIN_EXCERPT_LENGTH} characters. */
+  content: z.string(),
+  status: z.enum(POST_STATUSES),
+  rejected_reason: z.string().nullable(),
+  account: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    name: z.string(),
+    profile_url: z.string().nullable(),
+  }),
+  likes_count: z.number().int(),
+  comments_count: z.number().int(),
+  created_at: Timestamp,
+});
+export type AdminPost = z.infer<typeof AdminPost>;
+
+export const AdminPostsQuery = PageQuery.extend({
+  /** Words of the title or text, or an account's username. */
+  q: z.string().trim().max(100).optional(),
+  type: z.enum(POST_TYPES).optional(),
+  status: z.enum(POST_STATUSES).optional(),
+});
+export type AdminPostsQuery = z.input<typeof AdminPostsQuery>;
+
+export const RejectPostBody = z.object({
+  reason: z.string().trim().min(REJECT_REASON_MIN_LENGTH).max(REJECT_REASON_MAX_LENGTH),
+});
+export type RejectPostBody = z.input<typeof RejectPostBody>;
+
+/** The import's two kinds of post (spec §2, admin.dashboard.posts.import). */
+export const IMPORT_TYPES = ['status', 'post'] as const;
+export type ImportType = (typeof IMPORT_TYPES)[number];
+/** The largest file taken. */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** The most rows one file may hold: more is refused whole (split the file). */
+export const IMPORT_MAX_ROWS = 20_000;
+/** Rows written per transaction, in multi-row inserts. */
+export const IMPORT_BATCH_ROWS = 500;
+/** Row errors listed in the answer; `errors_count` counts them all. */
+export const IMPORT_MAX_ERRORS = 100;
+
+/**
+ * An import row's date, ISO 8601: `2024-05-01`, `2024-05-01T09:30:00Z`, with an offset (`+06:30`), or a time
+ * without one (read as UTC). Null unless it is a real moment from 1970 to now (a minute of clock skew allowed).
+ */
+export function parseImportDate(value: string): Date | null {
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)(Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+    value.trim(),
+  );
+  if (!m) return null;
+  const [, day, time, zone] = m;
+  const text = time
+    ? `${day}T${time}${zone ? zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2') : 'Z'}`
+    : `${day}T00:00:00Z`;
+  // No 31 February (Date.parse rolls it over to March) and no 25 o'clock.
+  const [y, mo, d] = day!.split('-').map(Number) as [number, number, number];
+  if (new Date(Date.UTC(y, mo - 1, d)).toISOString().slice(0, 10) !== day) return null;
+  if (time && (Number(time.slice(0, 2)) > 23 || Number(time.slice(3, 5)) > 59)) return null;
+  const at = Date.parse(text);
+  if (Number.isNaN(at) || at < Date.UTC(1970, 0, 1) || at > Date.now() + 60_000) return null;
+  return new Date(at);
+}
+
+/** Parsed once: the row's schema answers the `Date`. */
+const ImportDate = z
+  .string()
+  .trim()
+  .max(40)
+  .transform((value, ctx) => {
+    const date = parseImportDate(value);
+    if (date) return date;
+    ctx.addIssue({ code: 'custom', message: 'posts.import_date', input: value });
+    return z.NEVER;
+  });
+
+/** One row of a `status` import file: the same limit as composing a status (250 characters). */
+export const ImportStatusRow = z.object({
+  content: z.string().trim().min(1).max(STATUS_MAX_LENGTH),
+  created_at: ImportDate.nullable().optional(),
+});
+/** One row of a `post` (article) import file: title and HTML as composing takes them; the cover is optional. */
+export const ImportArticleRow = z.object({
+  title: PostTitle.min(1),
+  content: ArticleContent.min(1),
+  featured_photo_url: MediaUrl.nullable().optional(),
+  created_at: ImportDate.nullable().optional(),
+});
+
+/** The form fields sent with the file (multipart: `file`, `type`, `user_id`, `account_id`). */
+export const ImportPostsFields = z.object({
+  type: z.enum(IMPORT_TYPES),
+  user_id: Id,
+  account_id: Id,
+});
+
+export const ImportRowError = z.object({
+  /** The row's position in the file's array, from 0. */
+  index: z.number().int(),
+  /** The row's field at fault, null for the row as a whole. */
+  field: z.string().nullable(),
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof ImportRowError>;
+
+export const ImportPostsResult = z.object({
+  message: z.string(),
+  imported: z.number().int(),
+  /** The first {@link IMPORT_MAX_ERRORS} problems, in file order. */
+  errors: z.array(ImportRowError),
+  /** Rows refused in all. */
+  errors_count: z.number().int(),
+});
+export type ImportPostsResult = z.infer<typeof ImportPostsResult>;
+
+/** An account a person belongs to, to import posts as (the import screen's account choice). */
+export const MemberAccount = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string(),
+  profile_url: z.string().nullable(),
+  approved_status: z.enum(APPROVED_STATUSES),
+  published_status: z.enum(PUBLISHED_STATUSES),
+  /** Their role on it: `owner` or `editor`. */
+  role: z.string(),
+});
+export type MemberAccount = z.infer<typeof MemberAccount>;
+
+const adminTags = ['Administration'] as const;
+
+export const postsAdminApi = {
+  list: endpoint({
     method: 'GET',
-    path: '/posts/:id/comments',
-    params: IdParams,
-    response: dataOf(z.array(Comment)),
-    summary: 'Comments with their replies, three levels deep',
-    tags,
+    path: '/posts',
+    query: AdminPostsQuery,
+    response: paged(AdminPost),
+    summary: 'Every post, newest first, with a plain-text excerpt (administrators)',
+    permission: 'posts.view',
+    tags: adminTags,
   }),
-  comment: endpoint({
+  reject: endpoint({
     method: 'POST',
-    path: '/comments',
-    body: CreateCommentBody,
-    response: dataOf(Comment),
-    status: 201,
-    summary: 'Comment or reply, as myself or as one of my approved accounts',
-    tags,
-  }),
-  deleteComment: endpoint({
-    method: 'DELETE',
-    path: '/comments/:id',
+    path: '/posts/:id/reject',
     params: IdParams,
-    response: null,
-    status: 204,
-    summary: 'Delete a comment (its author, the post’s account, or an administrator)',
-    tags,
+    body: RejectPostBody,
+    response: dataOf(Post),
+    summary: 'Unpublish a post with a reason its author is told (409 when already rejected)',
+    permission: 'posts.moderate',
+    tags: adminTags,
   }),
-  like: endpoint({
+  restore: endpoint({
     method: 'POST',
-    path: '/likes',
-    body: LikeBody,
-    response: LikeResult,
-    summary: 'Like or unlike a post or comment (a toggle)',
-    tags,
+    path: '/posts/:id/restore',
+    params: IdParams,
+    response: dataOf(Post),
+    summary: 'Publish a rejected post again (409 when it is not rejected)',
+    permission: 'posts.moderate',
+    tags: adminTags,
   }),
-  follow: endpoint({
+  import: endpoint({
     method: 'POST',
-    path: '/accounts/:id/follow',
-    params: IdParams,
-    response: FollowResult,
-    summary: 'Follow an account',
-    tags,
+    path: '/posts/import',
+    multipart: true,
+    response: ImportPostsResult,
+    summary:
+      'Import posts from a JSON file (multipart: `file`, `type` status or post, `user_id`, `account_id`); valid rows are imported, the others listed',
+    permission: 'posts.import',
+    tags: adminTags,
   }),
-  unfollow: endpoint({
-    method: 'DELETE',
-    path: '/accounts/:id/follow',
-    params: IdParams,
-    response: FollowResult,
-    summary: 'Stop following an account',
-    tags,
-  }),
-  explore: endpoint({
+  userAccounts: endpoint({
     method: 'GET',
-    path: '/explore/accounts',
+    path: '/users/:id/accounts',
+    params: IdParams,
     query: PageQuery,
-    response: paged(Account),
-    summary: 'Account cards to discover, most followed first',
-    tags,
+    response: paged(MemberAccount),
+    summary: 'The creator accounts a person belongs to, to import posts as',
+    permission: 'posts.import',
+    tags: adminTags,
   }),
 } as const;

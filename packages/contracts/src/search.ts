@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { dataOf } from './common';
 import { endpoint } from './endpoint';
-
-/** The public face of a person: what anyone signed in may see. */
-export const PublicUser = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  username: z.string(),
-  profile_url: z.string().nullable(),
-});
-export type PublicUser = z.infer<typeof PublicUser>;
+import { PublicUser } from './users';
 
 export const SEARCH_TYPES = ['accounts', 'posts', 'users'] as const;
 export const SEARCH_MAX_RESULTS = 20;

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { users } from '../db/schema';
 import { closeContext, createContext } from '../platform/create-context';
+import { registrations } from '../registrations';
 import { createUser } from '../seed/factories';
 import { freshDatabase } from '../../test/database';
 import { backup, restore } from './backup';
@@ -27,7 +28,7 @@ describe('backup and restore', () => {
   it('round-trips the embedded database and the uploads', async () => {
     const dataDir = path.join(tmp, 'embedded');
     const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-    let ctx = await createContext(config, log);
+    let ctx = await createContext(config, log, registrations);
     await createUser(ctx.db, { email: 'kept@example.test' });
     await closeContext(ctx);
     fs.mkdirSync(path.join(dataDir, 'uploads', 'photos'), { recursive: true });
@@ -41,7 +42,7 @@ describe('backup and restore', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
     await restore(config, dir);
     expect(fs.readFileSync(path.join(dataDir, 'uploads', 'photos', 'a.webp'), 'utf8')).toBe('image-bytes');
-    ctx = await createContext(config, log);
+    ctx = await createContext(config, log, registrations);
     expect(await countUsers(ctx, 'kept@example.test')).toBe(1);
     await closeContext(ctx);
   });
@@ -56,19 +57,19 @@ describe('backup and restore', () => {
     await fresh.database.close();
     const config = loadConfig({ DATA_DIR: path.join(tmp, 'pg'), DATABASE_URL: fresh.url, LOG_LEVEL: 'silent' });
     try {
-      let ctx = await createContext(config, log);
+      let ctx = await createContext(config, log, registrations);
       await createUser(ctx.db, { email: 'pg.kept@example.test' });
       await closeContext(ctx);
       const dir = await backup(config, path.join(tmp, 'out-pg'));
       expect(fs.existsSync(path.join(dir, 'db.dump'))).toBe(true);
 
-      ctx = await createContext(config, log);
+      ctx = await createContext(config, log, registrations);
       await ctx.db.delete(users).where(sql`email = ${'pg.kept@example.test'}`);
       expect(await countUsers(ctx, 'pg.kept@example.test')).toBe(0);
       await closeContext(ctx);
 
       await restore(config, dir);
-      ctx = await createContext(config, log);
+      ctx = await createContext(config, log, registrations);
       expect(await countUsers(ctx, 'pg.kept@example.test')).toBe(1);
       await closeContext(ctx);
     } finally {

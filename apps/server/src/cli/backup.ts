@@ -14,11 +14,14 @@ function run(command: string, args: string[]): Promise<void> {
   });
 }
 
+/** Files on disk beside the database: served uploads, and private originals. */
+const FILE_FOLDERS = ['uploads', 'private'];
+
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
 /**
  * Writes `<out>/inkwell-<time>/`: `db.tar.gz` (PGlite's data directory) or `db.dump` (pg_dump custom
- * format), the uploads folder, and a manifest. `restore` reads the same folder back.
+ * format), the uploads and private folders, and a manifest. `restore` reads the same folder back.
  */
 export async function backup(config: Config, outDir?: string): Promise<string> {
   const target = path.resolve(outDir ?? path.join(config.dataDir, 'backups'), `inkwell-${stamp()}`);
@@ -34,8 +37,11 @@ export async function backup(config: Config, outDir?: string): Promise<string> {
     fs.writeFileSync(path.join(target, dbFile), Buffer.from(await dump.arrayBuffer()));
     await pg.close();
   }
-  const uploads = path.join(config.dataDir, 'uploads');
-  if (fs.existsSync(uploads)) fs.cpSync(uploads, path.join(target, 'uploads'), { recursive: true });
+  // `private` holds originals waiting for their transcode.
+  for (const folder of FILE_FOLDERS) {
+    const from = path.join(config.dataDir, folder);
+    if (fs.existsSync(from)) fs.cpSync(from, path.join(target, folder), { recursive: true });
+  }
   fs.writeFileSync(
     path.join(target, 'manifest.json'),
     JSON.stringify(
@@ -82,6 +88,8 @@ export async function restore(config: Config, from: string): Promise<void> {
     await pg.query('select 1');
     await pg.close();
   }
-  const uploads = path.join(source, 'uploads');
-  if (fs.existsSync(uploads)) fs.cpSync(uploads, path.join(config.dataDir, 'uploads'), { recursive: true });
+  for (const folder of FILE_FOLDERS) {
+    const from = path.join(source, folder);
+    if (fs.existsSync(from)) fs.cpSync(from, path.join(config.dataDir, folder), { recursive: true });
+  }
 }

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SQL } from 'drizzle-orm';
+import type { Logger, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
+import { sqlGuardLogger } from './sql-guard';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -30,17 +31,24 @@ export interface Database {
   pool?: pg.Pool;
 }
 
-export type DatabaseTarget =
-  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string };
+export type DatabaseTarget = (
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string }
+) & {
+  /** Refuse queries that compare a column with itself (tests and development). */
+  guardSql?: boolean;
+};
 
 export async function connectDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'postgres' ? connectPostgres(target.url, target.poolSize) : connectPglite(target.dataDir);
+  const logger = target.guardSql ? sqlGuardLogger : undefined;
+  return target.kind === 'postgres'
+    ? connectPostgres(target.url, target.poolSize, logger)
+    : connectPglite(target.dataDir, logger);
 }
 
-async function connectPglite(dataDir?: string): Promise<Database> {
+async function connectPglite(dataDir?: string, logger?: Logger): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, casing: 'snake_case', logger }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -60,12 +68,12 @@ async function connectPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-async function connectPostgres(url: string, poolSize = 10): Promise<Database> {
+async function connectPostgres(url: string, poolSize = 10, logger?: Logger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   await pool.query('select 1');
-  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger }) as unknown as Db;
   return {
     kind: 'postgres',
     db,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/connect';
+import type { EventBus } from './events';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
 import type { Storage } from './storage';
@@ -11,6 +12,8 @@ export interface AppContext {
   database: Database;
   db: Db;
   jobs: JobQueue;
+  /** Domain events: publish inside a transaction, subscribers run after it commits. */
+  events: EventBus;
   mail: Mailer;
   log: FastifyBaseLogger;
   appSecret: string;

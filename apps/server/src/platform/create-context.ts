@@ -1,16 +1,29 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import { connectDatabase, type Database } from '../db/connect';
+import { connectDatabase, type Database, type Db } from '../db/connect';
 import { runMigrations } from '../db/migrate';
-import { seedPlans } from '../modules/billing/plans.seed';
-import { seedRolesAndPermissions } from '../seed/system';
 import type { AppContext } from './context';
-import { startJobQueue, type JobQueue } from './jobs/queue';
+import { createEventBus } from './events';
+import { startJobQueue, type JobQueue, type JobQueueSettings } from './jobs/queue';
 import { killRunningTranscodes } from './media/ffmpeg';
 import { createMailer } from './mail/mailer';
 import { appSecret } from './secrets';
 import { createStorage } from './storage';
+
+/** Rows every start makes sure of (idempotent), run right after the migrations. */
+export type StartupSeed = (db: Db) => Promise<void>;
+
+/**
+ * What the modules register with the platform, assembled at the composition root (`registrations.ts`): the
+ * platform knows no module, it runs what it is handed.
+ */
+export interface PlatformRegistrations {
+  /** Run in this order, after the migrations and before the job queue starts. */
+  startupSeeds: readonly StartupSeed[];
+  /** Retries and schedules of the modules' jobs. */
+  jobQueues: JobQueueSettings;
+}
 
 export interface ContextOptions {
   /** An already open database (tests hand in a fresh one per file). */
@@ -19,31 +32,44 @@ export interface ContextOptions {
   jobMaintenanceSeconds?: number;
 }
 
-/** Opens the database, applies migrations and the role seed, starts the job queue: shared by serve and worker. */
+/**
+ * Opens the database, applies migrations and the startup seeds (roles, plans), starts the job queue: shared
+ * by serve, worker and the CLI commands.
+ */
 export async function createContext(
   config: Config,
   log: FastifyBaseLogger,
+  registrations: PlatformRegistrations,
   options: ContextOptions = {},
 ): Promise<AppContext> {
   const database =
     options.database ??
     (await connectDatabase(
       config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
-        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+        ? { kind: 'postgres', url: config.databaseUrl, guardSql: !config.isProduction }
+        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), guardSql: !config.isProduction },
     ));
+  // Before anything opens a transaction: `database.db.transaction` hands out events after commit from here on.
+  const events = createEventBus(log);
+  events.attach(database.db);
   await runMigrations(database);
-  await seedRolesAndPermissions(database.db);
-  await seedPlans(database.db);
+  for (const seed of registrations.startupSeeds) await seed(database.db);
   // The mailer queues through the job queue, which starts after it; it is only used once both exist.
   const queue: { jobs?: JobQueue } = {};
   const mail = createMailer(config, database.db, () => queue.jobs!, log);
-  const jobs = (queue.jobs = await startJobQueue(database, log, options.jobPollSeconds, options.jobMaintenanceSeconds));
+  const jobs = (queue.jobs = await startJobQueue(
+    database,
+    log,
+    registrations.jobQueues,
+    options.jobPollSeconds,
+    options.jobMaintenanceSeconds,
+  ));
   return {
     config,
     database,
     db: database.db,
     jobs,
+    events,
     mail,
     log,
     appSecret: appSecret(config),
@@ -53,6 +79,8 @@ export async function createContext(
 
 /** Stops jobs (running ones finish or are released), then closes mail and the database. */
 export async function closeContext(ctx: AppContext): Promise<void> {
+  // Events already committed still reach their subscribers (which queue jobs) before the queue stops.
+  await ctx.events.drain();
   await ctx.jobs.stop(ctx.config.shutdownTimeoutMs);
   // A transcode still running past the timeout is abandoned here and picked up again by another worker.
   killRunningTranscodes();

@@ -1,6 +1,17 @@
+import type { ErrorCode } from '@inkwell/contracts';
 import type { MessageKey } from './i18n';
 
 export type FieldErrors = Record<string, MessageKey[]>;
+
+/**
+ * The stable machine code of an error answer, from its message key: a generic `errors.*` key gives the
+ * plain word (`errors.forbidden` → `forbidden`, `errors.validation` → `validation_failed`), any other key
+ * is its own code (`auth.not_activated`). The unit test holds every `errors.*` key to `ERROR_CODES`.
+ */
+export function errorCode(key: MessageKey): ErrorCode {
+  if (key === 'errors.validation') return 'validation_failed';
+  return (key.startsWith('errors.') ? key.slice('errors.'.length) : key) as ErrorCode;
+}
 
 /**
  * An error a person should see. It carries a message key (translated per request by the error handler),
@@ -37,7 +48,10 @@ export const tooLarge = () => new AppError(413, 'errors.payload_too_large');
 export const unsupportedMedia = () => new AppError(415, 'errors.unsupported_media_type');
 
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'errors.rate_limited', { seconds: retryAfterSeconds });
+  constructor(
+    readonly retryAfterSeconds: number,
+    key: MessageKey = 'errors.rate_limited',
+  ) {
+    super(429, key, { seconds: retryAfterSeconds });
   }
 }

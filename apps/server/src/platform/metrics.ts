@@ -2,9 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Config } from '../config';
 import { safeEqual, bearerToken } from './auth/tokens';
-import { forbidden } from './errors';
+import { forbidden, notFound } from './errors';
+import { fromThisMachine } from './http/loopback';
 
-/** Prometheus metrics at `/metrics`; in production only from loopback or with `METRICS_TOKEN`. */
+/**
+ * Prometheus metrics at `/metrics`: with `METRICS_TOKEN` as a bearer token; without one, from this machine
+ * only and never in production (a reverse proxy on the same host makes every request look local).
+ */
 export function installMetrics(app: FastifyInstance, config: Config): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -24,12 +28,11 @@ export function installMetrics(app: FastifyInstance, config: Config): Registry {
     );
   });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (config.isProduction) {
+    if (config.metricsToken) {
       const token = bearerToken(request.headers.authorization);
-      const allowed = config.metricsToken
-        ? token !== undefined && safeEqual(token, config.metricsToken)
-        : ['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.socket.remoteAddress ?? '');
-      if (!allowed) throw forbidden();
+      if (token === undefined || !safeEqual(token, config.metricsToken)) throw forbidden();
+    } else if (config.isProduction || !fromThisMachine(request)) {
+      throw notFound();
     }
     reply.type(registry.contentType);
     return registry.metrics();

@@ -30,7 +30,8 @@ export function pageMeta({ page, perPage, total, url, locale }: PageMetaInput): 
     },
   ];
   const shown = new Set<number>([1, 2, last - 1, last]);
-  for (let n = page - WINDOW; n <= page + WINDOW; n++) shown.add(n);
+  // A fixed number of steps: a loop bounded by the client's page number never ends above 2^53.
+  for (let step = -WINDOW; step <= WINDOW; step++) shown.add(page + step);
   let previous = 0;
   for (const n of [...shown].filter((n) => n >= 1 && n <= last).sort((a, b) => a - b)) {
     if (n > previous + 1) links.push({ url: null, label: '...', active: false });

@@ -67,4 +67,15 @@ describe('pageMeta', () => {
     const th = pageMeta({ page: 1, perPage: 10, total: 30, url: 'https://x.test/a', locale: 'th' });
     expect(th.links[0]!.label).toBe('« ก่อนหน้า');
   });
+
+  it('answers at once for a page far past the last, even above 2^53', () => {
+    const started = Date.now();
+    for (const page of [1001, 2 ** 31, 9007199254740990, Number.MAX_SAFE_INTEGER]) {
+      const m = meta(page, 60);
+      expect(m).toMatchObject({ current_page: page, last_page: 3, total: 60 });
+      expect(m.links.at(-1)!.url).toBeNull();
+      expect(m.links[0]!.url).toBe('https://ink.example/api/feed/public?per_page=20&page=3');
+    }
+    expect(Date.now() - started).toBeLessThan(100);
+  });
 });

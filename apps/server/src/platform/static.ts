@@ -8,6 +8,18 @@ import { defaultWebDist } from './paths';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
+function isLegacyOriginal(root: string, pathName: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathName);
+  } catch {
+    return true;
+  }
+  const resolved = path.resolve(root, `.${path.sep}${decoded}`);
+  const originals = path.join(root, 'originals');
+  return resolved === originals || resolved.startsWith(`${originals}${path.sep}`);
+}
+
 /**
  * Serves the built web app (hashed assets cached for a year, index.html never cached, history fallback)
  * and `/uploads` from DATA_DIR. API paths that match nothing answer with the contract's 404.
@@ -23,6 +35,8 @@ export async function installStatic(app: FastifyInstance, config: Config): Promi
     maxAge: YEAR_SECONDS * 1000,
     immutable: true,
     dotfiles: 'deny',
+    // Originals kept here before they moved to DATA_DIR/private are never served (decoded as `send` does).
+    allowedPath: (pathName) => !isLegacyOriginal(uploads, pathName),
   });
 
   const webDist = config.webDist ? path.resolve(config.webDist) : defaultWebDist;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ApprovedStatus, RoleName } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect';
-import { accountUsers, accounts, mediaFiles, organizations, users } from '../db/schema';
+import { accountUsers, accounts, mediaFiles, organizations, plans, subscriptions, users } from '../db/schema';
 import { hashPassword } from '../platform/auth/passwords';
 import { roleIdByName } from './system';
 
@@ -83,6 +83,27 @@ export async function createCreatorAccount(
     .returning();
   await db.insert(accountUsers).values({ account_id: account!.id, user_id: ownerId, role: 'owner' });
   return account!;
+}
+
+/** A live, paid-up subscription of `userId`'s to the plan with this slug (a month from now). */
+export async function subscribeToPlan(db: Db, userId: number, slug: string) {
+  const [plan] = await db
+    .select()
+    .from(plans)
+    .where(sql`${plans.slug} = ${slug}`);
+  if (!plan) throw new Error(`no plan ${slug}`);
+  const [row] = await db
+    .insert(subscriptions)
+    .values({
+      user_id: userId,
+      plan_id: plan.id,
+      status: 'active',
+      billing_cycle: 'monthly',
+      provider: 'kbzpay',
+      expires_at: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+    })
+    .returning();
+  return { subscription: row!, plan };
 }
 
 /** A processed upload of `userId`'s, as the media pipeline leaves it (no file behind it). */

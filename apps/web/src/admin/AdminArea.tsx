@@ -1,15 +1,155 @@
-import { Route, Routes } from 'react-router';
+import type { Permission } from '@inkwell/contracts';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
+import { PageLoader } from '../components/PageLoader';
+import { NotFoundPage } from '../features/system/NotFoundPage';
+import { currentLocale } from '../i18n';
+import { mayAdminister, useSession } from '../session/session';
+import { adminMessagesLoaded, loadAdminMessages } from './i18n';
 import { AdminShell } from './AdminShell';
-import { DashboardPage } from './dashboard/DashboardPage';
+import { ADMIN_SECTIONS } from './sections';
 
-/** The admin area: its own shell and routes, loaded as a separate chunk. */
+interface AdminPage {
+  path: string;
+  title: string;
+  permission: Permission;
+  Page: LazyExoticComponent<ComponentType>;
+}
+
+const page = (
+  path: string,
+  title: string,
+  permission: Permission,
+  load: () => Promise<Record<string, ComponentType>>,
+  name: string,
+): AdminPage => ({ path, title, permission, Page: lazy(async () => ({ default: (await load())[name]! })) });
+
+/** Every admin screen, the permission it needs, its title. Each loads on its own (charts only with the dashboard). */
+const PAGES: AdminPage[] = [
+  page('', 'admin.titles.dashboard', 'insights.view', () => import('./dashboard/DashboardPage'), 'DashboardPage'),
+  page('users', 'admin.titles.users', 'users.view', () => import('./users/UsersPage'), 'UsersPage'),
+  page('users/:id/edit', 'admin.titles.user_edit', 'users.view', () => import('./users/UserEditPage'), 'UserEditPage'),
+  page(
+    'organizations',
+    'admin.titles.organizations',
+    'organizations.view',
+    () => import('./organizations/OrganizationsPage'),
+    'OrganizationsPage',
+  ),
+  page(
+    'organizations/:id/edit',
+    'admin.titles.organization_edit',
+    'organizations.view',
+    () => import('./organizations/OrganizationEditPage'),
+    'OrganizationEditPage',
+  ),
+  page('accounts', 'admin.titles.accounts', 'accounts.view', () => import('./accounts/AccountsPage'), 'AccountsPage'),
+  page(
+    'accounts/:id/edit',
+    'admin.titles.account_edit',
+    'accounts.view',
+    () => import('./accounts/AccountEditPage'),
+    'AccountEditPage',
+  ),
+  page('posts', 'admin.titles.posts', 'posts.view', () => import('./posts/PostsPage'), 'PostsPage'),
+  page(
+    'posts/import',
+    'admin.titles.import_posts',
+    'posts.import',
+    () => import('./posts/ImportPostsPage'),
+    'ImportPostsPage',
+  ),
+  page(
+    'posts/:slug',
+    'admin.titles.post_detail',
+    'posts.view',
+    () => import('./posts/PostDetailPage'),
+    'PostDetailPage',
+  ),
+  page('roles', 'admin.titles.roles', 'roles.manage', () => import('./roles/RolesPage'), 'RolesPage'),
+  page(
+    'roles/:id/permissions',
+    'admin.titles.role_permissions',
+    'roles.manage',
+    () => import('./roles/RolePermissionsPage'),
+    'RolePermissionsPage',
+  ),
+  page(
+    'permissions',
+    'admin.titles.permissions',
+    'permissions.manage',
+    () => import('./permissions/PermissionsPage'),
+    'PermissionsPage',
+  ),
+  page('plans', 'admin.titles.plans', 'plans.manage', () => import('./plans/PlansPage'), 'PlansPage'),
+  page('plans/add', 'admin.titles.plan_add', 'plans.manage', () => import('./plans/PlanFormPage'), 'PlanFormPage'),
+  page(
+    'plans/:id/edit',
+    'admin.titles.plan_edit',
+    'plans.manage',
+    () => import('./plans/PlanFormPage'),
+    'PlanFormPage',
+  ),
+  page(
+    'subscriptions',
+    'admin.titles.subscriptions',
+    'subscriptions.view',
+    () => import('./subscriptions/SubscriptionsPage'),
+    'SubscriptionsPage',
+  ),
+  page('audit', 'admin.titles.audit', 'audit.view', () => import('./audit/AuditPage'), 'AuditPage'),
+];
+
+/** Waits for the admin messages of the current language (they travel in this chunk, not the app's). */
+function useAdminMessages(): boolean {
+  const { i18n } = useTranslation();
+  const locale = currentLocale();
+  const [, rerender] = useState(0);
+  useEffect(() => {
+    if (!adminMessagesLoaded(locale)) void loadAdminMessages(locale).finally(() => rerender((n) => n + 1));
+  }, [locale, i18n.language]);
+  return adminMessagesLoaded(locale);
+}
+
+/** The admin area: its own shell and routes, loaded as a separate chunk. An unknown path is the 404 page. */
 export function AdminArea() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const { pathname } = useLocation();
+  const ready = useAdminMessages();
+  if (!ready) return <PageLoader />;
+
+  const matched = PAGES.find((p) =>
+    matchPath({ path: `/admin/${p.path}`, end: true }, pathname.replace(/\/$/, '') || '/'),
+  );
+  const title = matched ? t(matched.title) : t('system.not_found');
+  // Someone without the dashboard's permission starts at the first screen they may open.
+  const start = ADMIN_SECTIONS.find((entry) => mayAdminister(session, entry.permission));
+
   return (
-    <AdminShell>
-      <Routes>
-        <Route index element={<DashboardPage />} />
-        <Route path="*" element={<DashboardPage />} />
-      </Routes>
+    <AdminShell title={title}>
+      <Suspense fallback={<PageLoader />}>
+        <Routes>
+          {PAGES.map(({ path, permission, Page }) => (
+            <Route
+              key={path}
+              path={path === '' ? undefined : path}
+              index={path === ''}
+              element={
+                mayAdminister(session, permission) ? (
+                  <Page />
+                ) : path === '' && start ? (
+                  <Navigate to={start.to} replace />
+                ) : (
+                  <Navigate to="/accessDenied" replace />
+                )
+              }
+            />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
     </AdminShell>
   );
 }

@@ -1,24 +1,57 @@
-import { AppShell, Burger, Group, NavLink, Text, Title } from '@mantine/core';
+import { PRODUCT_NAME } from '@inkwell/contracts';
+import { AppShell, Burger, Divider, Group, NavLink, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconDashboard, IconHome, IconLogout } from '@tabler/icons-react';
+import { IconHome, IconLogout } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../components/Logo';
 import { useLogout } from '../features/auth/api';
+import { mayAdminister, useSession } from '../session/session';
+import { ADMIN_SECTIONS, type AdminSection } from './sections';
 
-/** Collapsible sidebar (closed by default on narrow screens) and an app bar with the page title. */
-export function AdminShell({ children }: { children: ReactNode }) {
+const isActive = (pathname: string, entry: AdminSection) => {
+  const path = pathname.replace(/\/$/, '') || '/admin';
+  if (entry.to === '/admin') return path === '/admin';
+  // Import lives under /admin/posts but is its own entry.
+  if (entry.to === '/admin/posts' && path.startsWith('/admin/posts/import')) return false;
+  return path === entry.to || path.startsWith(`${entry.to}/`);
+};
+
+/**
+ * Collapsible sidebar (closed by default on narrow screens) and an app bar with the route's title. On narrow
+ * screens the drawer leads with the spec's five entries (Dashboard, Users List, Organizations List, Roles
+ * List, Permissions List); the rest follow under "More" so no screen is out of reach on a phone.
+ */
+export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
   const wide = useMediaQuery('(min-width: 62em)', true);
   const [opened, { toggle, close, open }] = useDisclosure(wide);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
+  const session = useSession();
+  useEffect(() => {
+    document.title = `${title} · ${PRODUCT_NAME}`;
+  }, [title]);
 
   useEffect(() => (wide ? open() : close()), [wide, open, close]);
 
-  const entries = [{ to: '/admin', label: t('admin.nav.dashboard'), icon: <IconDashboard size={20} /> }];
+  const allowed = ADMIN_SECTIONS.filter((entry) => mayAdminister(session, entry.permission));
+  const first = wide ? allowed : allowed.filter((entry) => entry.narrowLabel);
+  const more = wide ? [] : allowed.filter((entry) => !entry.narrowLabel);
+  const link = (entry: AdminSection) => (
+    <NavLink
+      key={entry.to}
+      component={Link}
+      to={entry.to}
+      label={t(wide ? entry.label : (entry.narrowLabel ?? entry.label))}
+      leftSection={entry.icon}
+      active={isActive(pathname, entry)}
+      aria-current={isActive(pathname, entry) ? 'page' : undefined}
+      onClick={() => !wide && close()}
+    />
+  );
 
   return (
     <AppShell
@@ -30,30 +63,26 @@ export function AdminShell({ children }: { children: ReactNode }) {
         <Group h="100%" px="md" gap="sm" wrap="nowrap">
           <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('admin.toggle_menu')} />
           <Logo size={26} markOnly />
-          <Title order={1} fz="h4" lineClamp={1}>
-            {t('titles.admin')}
+          <Title order={1} fz="h4" lineClamp={1} data-testid="admin-title">
+            {title}
           </Title>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" component="nav" aria-label={t('admin.nav.label')}>
-        <AppShell.Section grow>
-          {entries.map((entry) => (
-            <NavLink
-              key={entry.to}
-              component={Link}
-              to={entry.to}
-              label={entry.label}
-              leftSection={entry.icon}
-              active={pathname === entry.to || pathname === `${entry.to}/`}
-              onClick={() => !wide && close()}
-            />
-          ))}
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
+          {first.map(link)}
+          {more.length > 0 && (
+            <>
+              <Divider my="xs" label={t('admin.nav.more')} labelPosition="left" />
+              {more.map(link)}
+            </>
+          )}
         </AppShell.Section>
         <AppShell.Section>
           <NavLink component={Link} to="/home" label={t('admin.nav.app_home')} leftSection={<IconHome size={20} />} />
           <NavLink
             component="button"
-            label={<Text>{t('actions.logout')}</Text>}
+            label={t('actions.logout')}
             leftSection={<IconLogout size={20} />}
             onClick={() => logout.mutate(undefined, { onSettled: () => void navigate('/login') })}
           />

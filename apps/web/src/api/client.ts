@@ -10,12 +10,17 @@ import {
 import i18n from '../i18n';
 import { getSession, signOut } from '../session/session';
 
-/** A failed call, with the server's translated message and field errors (`{ field: [messages] }`). */
+/**
+ * A failed call, with the server's translated message, field errors (`{ field: [messages] }`) and stable
+ * machine `code` (`ERROR_CODES`, or a reason such as `auth.not_activated`; `network`, `timeout`,
+ * `cancelled` or `unknown` when no answer carried one), so a screen can tell "not activated" from "forbidden".
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly errors: Record<string, string[]> = {},
+    readonly code: string = 'unknown',
   ) {
     super(message);
     this.name = 'ApiError';
@@ -65,7 +70,7 @@ export async function call<E extends EndpointDef>(endpoint: E, input: CallInput<
     });
   } catch (err) {
     const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
-    throw new ApiError(0, i18n.t(timedOut ? 'errors.timeout' : 'errors.network'));
+    throw new ApiError(0, i18n.t(timedOut ? 'errors.timeout' : 'errors.network'), {}, timedOut ? 'timeout' : 'network');
   }
 
   if (response.status === 204) return undefined as EndpointResponse<E>;
@@ -74,7 +79,7 @@ export async function call<E extends EndpointDef>(endpoint: E, input: CallInput<
     const error = (body ?? {}) as Partial<ErrorBody>;
     // A revoked or expired token: forget it so the guard sends the person to sign in.
     if (response.status === 401 && session && getSession()?.token === session.token) signOut();
-    throw new ApiError(response.status, error.message ?? i18n.t('errors.unknown'), error.errors ?? {});
+    throw new ApiError(response.status, error.message ?? i18n.t('errors.unknown'), error.errors ?? {}, error.code);
   }
   return body as EndpointResponse<E>;
 }

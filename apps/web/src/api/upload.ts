@@ -35,11 +35,11 @@ export function uploadWithProgress<T>(
         resolve(body as T);
       } else {
         const error = (body ?? {}) as Partial<ErrorBody>;
-        reject(new ApiError(xhr.status, error.message ?? i18n.t('errors.unknown'), error.errors ?? {}));
+        reject(new ApiError(xhr.status, error.message ?? i18n.t('errors.unknown'), error.errors ?? {}, error.code));
       }
     };
-    xhr.onerror = () => reject(new ApiError(0, i18n.t('errors.network')));
-    xhr.onabort = () => reject(new ApiError(0, i18n.t('media.cancelled')));
+    xhr.onerror = () => reject(new ApiError(0, i18n.t('errors.network'), {}, 'network'));
+    xhr.onabort = () => reject(new ApiError(0, i18n.t('media.cancelled'), {}, 'cancelled'));
     signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);
   });

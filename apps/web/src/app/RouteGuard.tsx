@@ -1,8 +1,8 @@
-import { PRODUCT_NAME, isAdminRole } from '@inkwell/contracts';
+import { PRODUCT_NAME } from '@inkwell/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useMatches } from 'react-router';
-import { useSession } from '../session/session';
+import { mayAdminister, useSession } from '../session/session';
 import type { RouteMeta } from './routeMeta';
 
 /** The deepest route's meta wins, as nested routes refine their parents. */
@@ -19,13 +19,14 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
 
   useEffect(() => {
+    if (meta.ownTitle) return;
     document.title = meta.title ? `${t(meta.title)} · ${PRODUCT_NAME}` : PRODUCT_NAME;
-  }, [meta.title, t, i18n.language]);
+  }, [meta.title, meta.ownTitle, t, i18n.language]);
 
   if (!meta.public && !session) {
     return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   }
   if (meta.guestOnly && session) return <Navigate to="/home" replace />;
-  if (meta.admin && !isAdminRole(session?.role)) return <Navigate to="/accessDenied" replace />;
+  if (meta.admin && !mayAdminister(session, meta.admin)) return <Navigate to="/accessDenied" replace />;
   return <>{children}</>;
 }

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@inkwell/contracts';
+import { PERMISSIONS, type Permission, type SessionUser } from '@inkwell/contracts';
 import { render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,28 +6,14 @@ import '../i18n';
 import { getSession, signIn, signOut } from '../session/session';
 import { Providers } from './Providers';
 import { queryClient } from './queryClient';
+import { sessionUser } from '../test/fixtures';
 import { routes } from './router';
 
-const user = (role: SessionUser['role_name']): SessionUser => ({
-  id: 7,
-  name: 'Aye Chan',
-  username: 'ayechan',
-  email: 'aye@example.test',
-  profile_url: null,
-  dob: null,
-  locale: 'en',
-  role_name: role,
-  can_compose: false,
-  create_account: false,
-  has_account: false,
-  logins: [],
-  plan: null,
-  active_plan: null,
-  active_subscription: null,
-  subscriptions: [],
-  email_verified_at: '2026-01-01T00:00:00Z',
-  created_at: '2026-01-01T00:00:00Z',
-});
+/** A person as the server describes them: admins and root hold every permission (the seeded roles). */
+const user = (
+  role: SessionUser['role_name'],
+  permissions: Permission[] = role === 'user' ? [] : [...PERMISSIONS],
+): SessionUser => sessionUser({ role_name: role, permissions });
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -78,7 +64,21 @@ describe('route guard', () => {
   it('admits admin and root to the admin area', async () => {
     signIn('token', user('root'));
     renderAt('/admin');
-    expect(await screen.findByText('Welcome, Aye Chan')).toBeInTheDocument();
+    // The dashboard chunk carries the charts: give it time to load in jsdom.
+    expect(await screen.findByText('Welcome, Aye Chan', {}, { timeout: 8000 })).toBeInTheDocument();
+  });
+
+  it('goes by permissions, not the role name: a role called admin holding none is refused', async () => {
+    signIn('token', user('admin', []));
+    renderAt('/admin');
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+  });
+
+  it('admits a person of any role who holds an admin permission', async () => {
+    signIn('token', user('user', ['insights.view']));
+    renderAt('/admin');
+    // The dashboard chunk carries the charts: give it time to load in jsdom.
+    expect(await screen.findByText('Welcome, Aye Chan', {}, { timeout: 8000 })).toBeInTheDocument();
   });
 
   it('titles the document from the route', async () => {
@@ -103,5 +103,12 @@ describe('shell navigation', () => {
     await screen.findByRole('tab', { name: 'Feed' });
     expect(screen.getAllByRole('link', { name: 'Admin Panel' }).length).toBeGreaterThan(0);
     expect(screen.getAllByRole('link', { name: 'Home' }).length).toBeGreaterThan(0);
+  });
+
+  it('shows Admin Panel from the permissions the session holds, whatever the role is called', async () => {
+    signIn('token', user('admin', []));
+    renderAt('/home');
+    await screen.findByRole('tab', { name: 'Feed' });
+    expect(screen.queryAllByRole('link', { name: 'Admin Panel' })).toHaveLength(0);
   });
 });

@@ -2,21 +2,28 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import i18n from '../i18n';
 
-/** The spec's confirmation dialog: a title, a question, Cancel and Delete. */
+/**
+ * The spec's confirmation dialog: a title, a question, Cancel and Delete (or another action's name, such as
+ * Suspend, in `confirmLabel`).
+ */
 export function confirmDelete({
   title,
   text,
   onConfirm,
+  confirmLabel,
+  confirmColor = 'red',
 }: {
   title: string;
   text: string;
   onConfirm: () => void;
+  confirmLabel?: string;
+  confirmColor?: string;
 }): void {
   modals.openConfirmModal({
     title,
     children: <Text>{text}</Text>,
-    labels: { confirm: i18n.t('actions.delete'), cancel: i18n.t('actions.cancel') },
-    confirmProps: { color: 'red' },
+    labels: { confirm: confirmLabel ?? i18n.t('actions.delete'), cancel: i18n.t('actions.cancel') },
+    confirmProps: { color: confirmColor },
     centered: true,
     onConfirm,
   });

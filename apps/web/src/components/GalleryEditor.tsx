@@ -1,10 +1,11 @@
 import { IMAGE_ACCEPT, mediaApi } from '@inkwell/contracts';
 import { ActionIcon, Button, Card, FileButton, Group, Image, Progress, Stack, TextInput } from '@mantine/core';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/client';
 import { uploadWithProgress } from '../api/upload';
+import { useReportBusy, useUploadSignal } from './media/uploadHooks';
 import { alert } from '../lib/alerts';
 
 export interface GalleryItem {
@@ -12,33 +13,39 @@ export interface GalleryItem {
   caption: string;
 }
 
-/** Each uploaded photo is appended with a caption; items can be deleted (spec: gallery). */
+/**
+ * Each uploaded photo is appended with a caption; items can be deleted (spec: gallery). Changes are updaters
+ * of the list as it is then, so a caption typed while a photo uploads stays when the photo arrives.
+ */
 export function GalleryEditor({
   items,
   onChange,
   onBusyChange,
 }: {
   items: GalleryItem[];
-  onChange: (items: GalleryItem[]) => void;
+  onChange: (update: (items: GalleryItem[]) => GalleryItem[]) => void;
   onBusyChange?: (busy: boolean) => void;
 }) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<number | null>(null);
-  useEffect(() => onBusyChange?.(progress !== null), [progress, onBusyChange]);
+  useReportBusy(progress !== null, onBusyChange);
+  const nextSignal = useUploadSignal();
 
   const add = async (file: File | null) => {
     if (!file) return;
+    // Leaving the screen mid-upload aborts it; its late answer then changes nothing.
+    const signal = nextSignal();
     setProgress(0);
     const form = new FormData();
     form.append('type', 'photos');
     form.append('url', file);
     try {
-      const res = await uploadWithProgress<{ url: string }>(mediaApi.uploadImage.path, form, setProgress);
-      onChange([...items, { url: res.url, caption: '' }]);
+      const res = await uploadWithProgress<{ url: string }>(mediaApi.uploadImage.path, form, setProgress, signal);
+      if (!signal.aborted) onChange((current) => [...current, { url: res.url, caption: '' }]);
     } catch (err) {
-      alert('danger', errorMessage(err));
+      if (!signal.aborted) alert('danger', errorMessage(err));
     } finally {
-      setProgress(null);
+      if (!signal.aborted) setProgress(null);
     }
   };
 
@@ -60,16 +67,17 @@ export function GalleryEditor({
               label={t('posts.fields.caption_n', { n: index + 1 })}
               value={item.caption}
               maxLength={250}
-              onChange={(e) =>
-                onChange(items.map((it, i) => (i === index ? { ...it, caption: e.currentTarget.value } : it)))
-              }
+              onChange={(e) => {
+                const caption = e.currentTarget.value;
+                onChange((current) => current.map((it, i) => (i === index ? { ...it, caption } : it)));
+              }}
             />
             <ActionIcon
               variant="subtle"
               color="red"
               size={44}
               aria-label={t('posts.remove_photo_n', { n: index + 1 })}
-              onClick={() => onChange(items.filter((_, i) => i !== index))}
+              onClick={() => onChange((current) => current.filter((_, i) => i !== index))}
             >
               <IconTrash size={20} />
             </ActionIcon>

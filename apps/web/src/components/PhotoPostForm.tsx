@@ -9,7 +9,10 @@ export interface PhotoPostValue {
   url: string | null;
 }
 
-/** A photo post: title, text (at most 250) and the photo (recommended 8:4). */
+/**
+ * A photo post: title, text (at most 250) and the photo (recommended 8:4). Changes are updaters of the value
+ * as it is then, so text typed while the photo uploads stays when the photo arrives.
+ */
 export function PhotoPostForm({
   value,
   onChange,
@@ -17,7 +20,7 @@ export function PhotoPostForm({
   onBusyChange,
 }: {
   value: PhotoPostValue;
-  onChange: (value: PhotoPostValue) => void;
+  onChange: (update: (value: PhotoPostValue) => PhotoPostValue) => void;
   errors?: Record<string, React.ReactNode>;
   onBusyChange?: (busy: boolean) => void;
 }) {
@@ -27,13 +30,16 @@ export function PhotoPostForm({
       <TextInput
         label={t('posts.fields.title')}
         value={value.title}
-        onChange={(e) => onChange({ ...value, title: e.currentTarget.value })}
+        onChange={(e) => {
+          const title = e.currentTarget.value;
+          onChange((v) => ({ ...v, title }));
+        }}
         error={errors.title}
       />
       <StatusPostForm
         label={t('posts.fields.content')}
         value={value.content}
-        onChange={(content) => onChange({ ...value, content })}
+        onChange={(content) => onChange((v) => ({ ...v, content }))}
         error={errors.content}
       />
       <ImageUploader
@@ -41,7 +47,7 @@ export function PhotoPostForm({
         label={t('posts.fields.photo')}
         description={t('posts.cover_hint')}
         value={value.url}
-        onChange={(url) => onChange({ ...value, url })}
+        onChange={(url) => onChange((v) => ({ ...v, url }))}
         onBusyChange={onBusyChange}
       />
       {errors.url && (

@@ -24,14 +24,15 @@ const applyDocumentLanguage = (lng: string) => {
 };
 i18n.on('languageChanged', applyDocumentLanguage);
 
-async function load(locale: Locale): Promise<void> {
+/** Loads a language's messages of the app (the admin area adds its own on top, after these). */
+export async function loadLocale(locale: Locale): Promise<void> {
   if (locale === 'en' || i18n.hasResourceBundle(locale, 'translation')) return;
   const bundle = await loaders[locale]();
   i18n.addResourceBundle(locale, 'translation', bundle.default as Record<string, unknown>);
 }
 
 export async function changeLocale(locale: Locale): Promise<void> {
-  await load(locale);
+  await loadLocale(locale);
   storeLocale(locale);
   await i18n.changeLanguage(locale);
 }
@@ -39,7 +40,7 @@ export async function changeLocale(locale: Locale): Promise<void> {
 /** Before the first render: the language this device chose last time. */
 export async function restoreLocale(): Promise<void> {
   const locale = storedLocale();
-  await load(locale).catch(() => undefined);
+  await loadLocale(locale).catch(() => undefined);
   await i18n.changeLanguage(i18n.hasResourceBundle(locale, 'translation') ? locale : 'en');
 }
 

@@ -26,3 +26,26 @@ export function longDate(value: string | Date, locale: Locale): string {
   }
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(date);
 }
+
+const utcParts = (isoDate: string) => {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return { year: year!, month: (month ?? 1) - 1, day: day ?? 1 };
+};
+
+/** A UTC calendar day (`YYYY-MM-DD`) without its year, for chart axes: "23 Nov", "၂၃ နိုဝင်ဘာ", "23 พ.ย.". */
+export function shortDay(isoDate: string, locale: Locale): string {
+  const { year, month, day } = utcParts(isoDate);
+  if (locale === 'my') return `${numberFormat('my').format(day)} ${BURMESE_MONTHS[month]}`;
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month, day)),
+  );
+}
+
+/** A UTC month (`YYYY-MM`), for chart axes: "Nov 2026", "နိုဝင်ဘာ ၂၀၂၆", "พ.ย. 2569". */
+export function shortMonth(isoMonth: string, locale: Locale): string {
+  const { year, month } = utcParts(`${isoMonth}-01`);
+  if (locale === 'my') return `${BURMESE_MONTHS[month]} ${numberFormat('my', { useGrouping: false }).format(year)}`;
+  return new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month, 1)),
+  );
+}

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import en from '../i18n/en.json';
 import my from '../i18n/my.json';
 import th from '../i18n/th.json';
+import adminEn from '../admin/i18n/en.json';
+import adminMy from '../admin/i18n/my.json';
+import adminTh from '../admin/i18n/th.json';
 
 type Tree = { [key: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ''): [string, string][] =>
@@ -9,15 +12,16 @@ const flatten = (tree: Tree, prefix = ''): [string, string][] =>
     typeof value === 'string' ? [[prefix + key, value] as [string, string]] : flatten(value, `${prefix}${key}.`),
   );
 
-const base = new Map(flatten(en));
+// The admin area's messages load with its chunk; together with the app's they form one catalogue per language.
+const base = new Map([...flatten(en), ...flatten(adminEn)]);
 // Names that are the same in every language.
 const SAME_EVERYWHERE = new Set<string>([]);
 
 describe.each([
-  ['my', my],
-  ['th', th],
-] as const)('%s translation', (_, catalog) => {
-  const translated = new Map(flatten(catalog as Tree));
+  ['my', my, adminMy],
+  ['th', th, adminTh],
+] as const)('%s translation', (_, catalog, adminCatalog) => {
+  const translated = new Map([...flatten(catalog as Tree), ...flatten(adminCatalog as Tree)]);
   it('has every English key and no others', () => {
     expect([...translated.keys()].sort()).toEqual([...base.keys()].sort());
   });

@@ -2,7 +2,7 @@ import {
   DEFAULT_LOCALE,
   isLocale,
   type Locale,
-  type RoleName,
+  type Permission,
   type SessionUser,
   type SubscriptionSummary,
 } from '@inkwell/contracts';
@@ -17,7 +17,9 @@ export interface Session {
   email: string;
   token: string;
   authenticated: true;
-  role: RoleName;
+  role: string;
+  /** What the person may do as an administrator; the web shows admin routes and entries from it, never the role. */
+  permissions: Permission[];
   profile_url: string | null;
   can_compose: boolean;
   active_subscription: SubscriptionSummary | null;
@@ -35,7 +37,8 @@ function read(): Session | null {
   try {
     const raw = localStorage.getItem(SESSION_KEY);
     const parsed = raw ? (JSON.parse(raw) as Session) : null;
-    return parsed?.token ? parsed : null;
+    // A session stored before permissions were kept holds none until the next `/user` refresh.
+    return parsed?.token ? { ...parsed, permissions: parsed.permissions ?? parsed.user?.permissions ?? [] } : null;
   } catch {
     return null;
   }
@@ -55,6 +58,7 @@ function fromUser(token: string, user: SessionUser): Session {
     token,
     authenticated: true,
     role: user.role_name,
+    permissions: user.permissions,
     profile_url: user.profile_url,
     can_compose: user.can_compose,
     active_subscription: user.active_subscription,
@@ -70,6 +74,13 @@ function write(next: Session | null): void {
 }
 
 export const signIn = (token: string, user: SessionUser): void => write(fromUser(token, user));
+
+/**
+ * Whether the session may open an admin route: `true` asks for any admin permission (the admin area admits
+ * whoever holds one), a permission asks for that one.
+ */
+export const mayAdminister = (session: Session | null, need: true | Permission = true): boolean =>
+  Boolean(session && (need === true ? session.permissions.length > 0 : session.permissions.includes(need)));
 
 /** Refreshes the stored user (role, plan, can_compose) from a fresh `/user` answer. */
 export function refreshUser(user: SessionUser): void {

@@ -25,7 +25,11 @@ export const plans = pgTable('plans', {
   translations: jsonb().$type<Partial<Record<'my' | 'th', PlanTranslation>>>().notNull().default({}),
   /** Whether subscribers may create organizations and creator accounts. */
   creates_accounts: boolean().notNull().default(true),
+  /** Storage for audio and video uploads per subscriber, in MiB (0: none). */
+  storage_quota_mb: integer().notNull().default(0),
   sort_order: integer().notNull().default(0),
+  /** Not offered to new subscribers; a plan with subscribers is hidden instead of deleted. */
+  hidden: boolean().notNull().default(false),
   ...timestamps,
 });
 
@@ -49,6 +53,8 @@ export const subscriptions = pgTable(
   },
   (t) => [
     index('subscriptions_user_id_idx').on(t.user_id, t.status),
+    // The admin plan list counts each plan's subscribers; the plan delete check asks whether any exist.
+    index('subscriptions_plan_id_idx').on(t.plan_id, t.status),
     index('subscriptions_live_expiry_idx')
       .on(t.expires_at)
       .where(sql`${t.status} in ('trialing', 'active')`),
@@ -88,6 +94,7 @@ export const payments = pgTable(
     uniqueIndex('payments_order_id_key').on(t.order_id),
     uniqueIndex('payments_merchant_reference_key').on(t.merchant_reference_id),
     index('payments_user_id_idx').on(t.user_id),
+    index('payments_plan_id_idx').on(t.plan_id),
     index('payments_pending_idx')
       .on(t.expires_at)
       .where(sql`${t.status} = 'pending'`),

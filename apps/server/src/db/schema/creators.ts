@@ -24,6 +24,10 @@ export const organizations = pgTable(
   (t) => [
     uniqueIndex('organizations_username_lower_key').on(sql`lower(${t.username})`),
     index('organizations_user_id_idx').on(t.user_id),
+    // The media cleanup keeps uploads used as pictures.
+    index('organizations_profile_url_idx')
+      .using('hash', t.profile_url)
+      .where(sql`${t.profile_url} is not null`),
   ],
 );
 
@@ -54,6 +58,12 @@ export const accounts = pgTable(
     uniqueIndex('accounts_username_lower_key').on(sql`lower(${t.username})`),
     index('accounts_organization_id_idx').on(t.organization_id),
     index('accounts_explore_idx').on(t.followers_count, t.id),
+    index('accounts_profile_url_idx')
+      .using('hash', t.profile_url)
+      .where(sql`${t.profile_url} is not null`),
+    index('accounts_banner_url_idx')
+      .using('hash', t.banner_url)
+      .where(sql`${t.banner_url} is not null`),
     index('accounts_name_trgm_idx').using(
       'gin',
       sql`(${t.name} || ' ' || ${t.username} || ' ' || ${t.description}) gin_trgm_ops`,

@@ -43,6 +43,8 @@ export const users = pgTable(
     dob: date({ mode: 'string' }),
     locale: varchar({ length: 5 }).notNull().default('en'),
     email_verified_at: timestamp({ withTimezone: true }),
+    /** Set by an administrator: the person cannot sign in and their tokens stop working. */
+    suspended_at: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -52,6 +54,12 @@ export const users = pgTable(
     // Substring search over names in any script (Burmese and Thai have no spaces between words).
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     index('users_username_trgm_idx').using('gin', sql`${t.username} gin_trgm_ops`),
+    // The admin user search matches a part of an e-mail address too.
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    // The media cleanup keeps uploads used as profile pictures.
+    index('users_profile_url_idx')
+      .using('hash', t.profile_url)
+      .where(sql`${t.profile_url} is not null`),
   ],
 );
 

@@ -34,6 +34,9 @@ export const posts = pgTable(
     featured_photo_url: text(),
     photos: jsonb().$type<{ url: string; caption: string }[]>().notNull().default([]),
     status: varchar({ length: 12 }).$type<'published' | 'rejected'>().notNull().default('published'),
+    /** Why an administrator rejected it (shown to its people); cleared on restore. */
+    rejected_reason: varchar({ length: 500 }),
+    rejected_at: timestamp({ withTimezone: true }),
     /**
      * Shown in feeds: published, and its account approved and published. Kept in the row so feeds read one
      * index; changed together with the account's status.
@@ -59,6 +62,16 @@ export const posts = pgTable(
     index('posts_account_type_idx').on(t.account_id, t.type, t.created_at, t.id),
     index('posts_search_fts_idx').using('gin', sql`to_tsvector('simple', ${t.search_text})`),
     index('posts_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
+    // Which uploads a post points at: the media cleanup never deletes those.
+    index('posts_url_idx')
+      .using('hash', t.url)
+      .where(sql`${t.url} is not null`),
+    index('posts_featured_photo_url_idx')
+      .using('hash', t.featured_photo_url)
+      .where(sql`${t.featured_photo_url} is not null`),
+    index('posts_photos_idx').using('gin', t.photos.op('jsonb_path_ops')),
+    // The admin post table, newest first.
+    index('posts_created_idx').on(t.created_at, t.id),
   ],
 );
 
@@ -116,7 +129,9 @@ export const comments = pgTable(
   (t) => [index('comments_post_idx').on(t.post_id, t.created_at), index('comments_parent_idx').on(t.parent_id)],
 );
 
-export type NotificationType = 'like' | 'comment' | 'reply' | 'follow';
+/** `approval`: an administrator approved or rejected one of the recipient's accounts or organizations. */
+/** `moderation`: an administrator rejected or restored one of the recipient's posts. */
+export type NotificationType = 'like' | 'comment' | 'reply' | 'follow' | 'approval' | 'moderation';
 
 export const notifications = pgTable(
   'notifications',

@@ -1,6 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import type { ApprovedStatus } from '@inkwell/contracts';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
-import { accountUsers, accounts, follows, organizations } from '../../db/schema';
+import { accountUsers, accounts, follows, organizations, users } from '../../db/schema';
+import { publicAccount } from './accounts.policy';
+import { removeAccountContent } from '../../db/removal';
 
 type Conn = Db | Tx;
 export type AccountRow = typeof accounts.$inferSelect;
@@ -94,11 +97,18 @@ export async function update(db: Conn, id: number, values: Partial<typeof accoun
     .where(eq(accounts.id, id));
 }
 
+/**
+ * The account with everything that goes with it, in one transaction. The row is locked first, so posts and
+ * comments being written as the account wait (and then fail) instead of slipping past the counts.
+ */
 export async function remove(db: Conn, id: number): Promise<void> {
-  await db.delete(accounts).where(eq(accounts.id, id));
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, id)).for('update');
+    if (!locked) return;
+    await removeAccountContent(tx, id);
+    await tx.delete(accounts).where(eq(accounts.id, id));
+  });
 }
-
-const visibleAccount = and(eq(accounts.approved_status, 'approved'), eq(accounts.published_status, 'published'));
 
 /** Accounts to discover, most followed first (read backwards along `accounts_explore_idx`). */
 export async function explore(db: Db, viewerId: number | null, limit: number, offset: number) {
@@ -107,14 +117,75 @@ export async function explore(db: Db, viewerId: number | null, limit: number, of
       .select(columns(viewerId))
       .from(accounts)
       .innerJoin(organizations, eq(organizations.id, accounts.organization_id))
-      .where(visibleAccount)
+      .where(publicAccount)
       .orderBy(desc(accounts.followers_count), desc(accounts.id))
       .limit(limit)
       .offset(offset),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(accounts)
-      .where(visibleAccount),
+      .where(publicAccount),
   ]);
   return { rows: rows.map(flatten), total: total?.n ?? 0 };
+}
+
+/** The account row, locked until the caller's transaction ends (status changes and what follows from them). */
+export async function lockById(db: Tx, id: number): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, id)).for('update');
+  return row;
+}
+
+/** `%words%` for ILIKE, with the pattern characters in the words taken literally. */
+const containing = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface AdminFilter {
+  status?: ApprovedStatus;
+  q?: string;
+}
+
+function adminWhere(filter: AdminFilter): SQL | undefined {
+  const pattern = filter.q ? containing(filter.q) : undefined;
+  return and(
+    filter.status ? eq(accounts.approved_status, filter.status) : undefined,
+    pattern ? sql`(${accounts.name} ilike ${pattern} or ${accounts.username} ilike ${pattern})` : undefined,
+  );
+}
+
+/** One page of the admin table, newest first, and how many rows match. */
+export async function adminPage(db: Db, filter: AdminFilter, limit: number, offset: number) {
+  const where = adminWhere(filter);
+  const [rows, [count]] = await Promise.all([
+    db.select().from(accounts).where(where).orderBy(desc(accounts.id)).limit(limit).offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(accounts)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** The account's people with their role, owners first, a page at a time. */
+export async function people(db: Db, accountId: number, limit: number, offset: number) {
+  const where = eq(accountUsers.account_id, accountId);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        username: users.username,
+        profile_url: users.profile_url,
+        role: accountUsers.role,
+      })
+      .from(accountUsers)
+      .innerJoin(users, eq(users.id, accountUsers.user_id))
+      .where(where)
+      .orderBy(sql`${accountUsers.role} = 'owner' desc`, asc(accountUsers.created_at), asc(users.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(accountUsers)
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
 }

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { payments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
-import { createGateways } from '../payments/gateways';
-import { reconcilePending } from '../payments/payments.service';
+import type { JobQueueSettings } from '../../platform/jobs/queue';
+import { createGateways } from './gateways';
+import { reconcilePending } from './payments.service';
 import { expireLapsed } from './billing.repo';
 
 /**
@@ -10,6 +11,9 @@ import { expireLapsed } from './billing.repo';
  * nobody completed expire.
  */
 export const EXPIRE_SCHEDULE = '*/5 * * * *';
+
+/** The billing job's queue, registered with the platform at the composition root. */
+export const billingQueues = { 'billing.expire': { schedule: EXPIRE_SCHEDULE } } satisfies JobQueueSettings;
 
 export async function expireBilling(ctx: AppContext): Promise<void> {
   const subscriptions = await expireLapsed(ctx.db);

@@ -10,6 +10,10 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export const allPlans = (db: Conn): Promise<PlanRow[]> =>
   db.select().from(plans).orderBy(asc(plans.sort_order), asc(plans.id));
 
+/** The plans offered to people: every plan an administrator has not hidden. */
+export const offeredPlans = (db: Conn): Promise<PlanRow[]> =>
+  db.select().from(plans).where(eq(plans.hidden, false)).orderBy(asc(plans.sort_order), asc(plans.id));
+
 export async function planById(db: Conn, id: number): Promise<PlanRow | undefined> {
   const [row] = await db.select().from(plans).where(eq(plans.id, id));
   return row;

@@ -59,7 +59,15 @@ export function toSubscription(row: repo.SubscriptionRow, plan: PlanSummary): Su
 }
 
 export async function listPlans(ctx: AppContext, locale: Locale): Promise<Plan[]> {
-  return (await repo.allPlans(ctx.db)).map((row) => localizePlan(row, locale));
+  return (await repo.offeredPlans(ctx.db)).map((row) => localizePlan(row, locale));
+}
+
+/** A plan a person may subscribe to now: one that exists and is not hidden (422 otherwise). */
+export async function offeredPlan(ctx: AppContext, id: number): Promise<repo.PlanRow> {
+  const plan = await repo.planById(ctx.db, id);
+  if (!plan) throw new ValidationError({ plan_id: ['validation.in'] });
+  if (plan.hidden) throw new ValidationError({ plan_id: ['billing.plan_hidden'] }, 'billing.plan_hidden');
+  return plan;
 }
 
 /** A free trial of a plan starts at once for its trial days; each person may try a plan once. */
@@ -69,8 +77,7 @@ export async function startTrial(
   input: ParsedBody<typeof billingApi.subscribe>,
   locale: Locale,
 ): Promise<SubscriptionSummary> {
-  const plan = await repo.planById(ctx.db, input.plan_id);
-  if (!plan) throw new ValidationError({ plan_id: ['validation.in'] });
+  const plan = await offeredPlan(ctx, input.plan_id);
   if (plan.trial_period_days <= 0) throw new ValidationError({ plan_id: ['billing.no_trial'] }, 'billing.no_trial');
   const row = await ctx.db.transaction(async (tx) => {
     if (await repo.everSubscribedTo(tx, auth.user.id, plan.id)) throw conflict('billing.trial_used');

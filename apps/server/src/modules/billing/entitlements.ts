@@ -1,16 +1,47 @@
-import { isAdminRole } from '@inkwell/contracts';
+import type { Permission } from '@inkwell/contracts';
+import { and, asc, eq } from 'drizzle-orm';
+import { plans } from '../../db/schema';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { forbidden } from '../../platform/errors';
 import { liveSubscription } from './billing.repo';
 
+/**
+ * Administrators who manage creator accounts (`accounts.update`) are not bound by plans: they open accounts
+ * without a subscription and upload without a storage quota.
+ */
+export const exemptFromPlans = (permissions: ReadonlySet<Permission>): boolean => permissions.has('accounts.edit');
+
 /** Organizations and creator accounts need a live subscription to a plan that allows them (admins excepted). */
-export async function mayCreateAccounts(ctx: AppContext, userId: number, role: string): Promise<boolean> {
-  if (isAdminRole(role)) return true;
-  const live = await liveSubscription(ctx.db, userId);
+export async function mayCreateAccounts(ctx: AppContext, auth: AuthContext): Promise<boolean> {
+  if (exemptFromPlans(auth.permissions)) return true;
+  const live = await liveSubscription(ctx.db, auth.user.id);
   return Boolean(live?.plan.creates_accounts);
 }
 
 export async function requireCreator(ctx: AppContext, auth: AuthContext): Promise<void> {
-  if (!(await mayCreateAccounts(ctx, auth.user.id, auth.user.role_name))) throw forbidden('billing.plan_required');
+  if (!(await mayCreateAccounts(ctx, auth))) throw forbidden('billing.plan_required');
+}
+
+const MIB = 1024 * 1024;
+
+/**
+ * Audio and video storage the person's plan includes, in bytes: the live subscription's, else the free
+ * plan's (none unless an administrator gives it some); null for administrators (no limit). Whether they may
+ * upload at all (they can compose) is the media module's question.
+ */
+export async function storageQuota(ctx: AppContext, auth: AuthContext): Promise<number | null> {
+  if (exemptFromPlans(auth.permissions)) return null;
+  const live = await liveSubscription(ctx.db, auth.user.id);
+  let quotaMb = live?.plan.storage_quota_mb;
+  if (quotaMb === undefined) {
+    const [free] = await ctx.db
+      .select({ quota: plans.storage_quota_mb })
+      .from(plans)
+      .where(and(eq(plans.monthly_price, 0), eq(plans.yearly_price, 0)))
+      .orderBy(asc(plans.sort_order), asc(plans.id))
+      .limit(1);
+    quotaMb = free?.quota ?? 0;
+  }
+  return quotaMb * MIB;
 }

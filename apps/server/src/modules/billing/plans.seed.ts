@@ -18,6 +18,8 @@ interface SeedPlan {
   yearly_price: number;
   trial_period_days: number;
   creates_accounts: boolean;
+  /** Audio and video storage per subscriber, in MiB. */
+  storage_quota_mb: number;
   sort_order: number;
   features: string;
   translations: Partial<Record<'my' | 'th', PlanTranslation>>;
@@ -33,6 +35,7 @@ export const SEED_PLANS: SeedPlan[] = [
     yearly_price: 0,
     trial_period_days: 0,
     creates_accounts: false,
+    storage_quota_mb: 0,
     sort_order: 0,
     features: features([
       {
@@ -86,6 +89,7 @@ export const SEED_PLANS: SeedPlan[] = [
     yearly_price: 50000,
     trial_period_days: 14,
     creates_accounts: true,
+    storage_quota_mb: 10240,
     sort_order: 1,
     features: features([
       {
@@ -142,6 +146,7 @@ export const SEED_PLANS: SeedPlan[] = [
     yearly_price: 150000,
     trial_period_days: 7,
     creates_accounts: true,
+    storage_quota_mb: 51200,
     sort_order: 2,
     features: features([
       {

@@ -1,12 +1,14 @@
-import { COMMENT_MAX_DEPTH, isAdminRole, type CommentT, type ParsedBody, type postsApi } from '@inkwell/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { COMMENT_MAX_DEPTH, type CommentT, type ParsedBody, type commentsApi } from '@inkwell/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/connect';
-import { accountUsers, accounts, comments, posts } from '../../db/schema';
+import { comments, posts } from '../../db/schema';
 import type { AuthContext } from '../../platform/auth/authenticate';
-import { roleHasPermission } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { ValidationError, forbidden, notFound } from '../../platform/errors';
-import { accountOwners, notify } from '../notifications/notifications.repo';
+import { accountAccess, findAccount } from '../accounts';
+import { postAccess, requirePost, type PostAccess } from '../posts';
+import { removeComment } from '../../db/removal';
+import { commentAccess, requireCommentDelete } from './comments.policy';
 
 interface CommentRow {
   id: number;
@@ -24,20 +26,29 @@ interface CommentRow {
   liked: boolean;
 }
 
-/** The post a viewer may read and comment on, with whether the viewer belongs to its account. */
-async function readablePost(ctx: AppContext, auth: AuthContext | null, postId: number) {
+/** The post and what the viewer may do with it (posts.policy.ts). */
+async function postOf(ctx: AppContext, auth: AuthContext | null, postId: number) {
   const [post] = await ctx.db
     .select({
       id: posts.id,
       account_id: posts.account_id,
       visible: posts.visible,
+      // Written out with table names: drizzle leaves columns bare in a one-table select, which turned this
+      // into "account_id" = "account_id" (always true) and made every creator a member of every post.
       member: auth
-        ? sql<boolean>`exists(select 1 from ${accountUsers} where ${accountUsers.account_id} = ${posts.account_id} and ${accountUsers.user_id} = ${auth.user.id})`
+        ? sql<boolean>`exists(select 1 from account_users au where au.account_id = "posts"."account_id" and au.user_id = ${auth.user.id})`
         : sql<boolean>`false`,
     })
     .from(posts)
     .where(eq(posts.id, postId));
-  if (!post || (!post.visible && !post.member && !(auth && isAdminRole(auth.user.role_name)))) throw notFound();
+  return post && { ...post, access: postAccess(auth, post) };
+}
+
+/** The post a viewer may read and comment on; 404 when they may not see it. */
+async function readablePost(ctx: AppContext, auth: AuthContext | null, postId: number) {
+  const post = await postOf(ctx, auth, postId);
+  if (!post) throw notFound();
+  requirePost(post.access);
   return post;
 }
 
@@ -46,11 +57,10 @@ export async function thread(ctx: AppContext, auth: AuthContext | null, postId: 
   const post = await readablePost(ctx, auth, postId);
   const viewer = auth?.user.id ?? 0;
   const rows = await commentRows(ctx, viewer, sql`c.post_id = ${postId}`);
-  const moderator = auth ? post.member || (await mayModerate(ctx, auth)) : false;
   const byId = new Map<number, CommentT>();
   const roots: CommentT[] = [];
   for (const row of rows) {
-    const comment = toComment(row, auth, moderator);
+    const comment = toComment(row, auth, post.access);
     byId.set(row.id, comment);
     const parent = row.parent_id ? byId.get(row.parent_id) : undefined;
     (parent ? parent.replies : roots).push(comment);
@@ -58,7 +68,7 @@ export async function thread(ctx: AppContext, auth: AuthContext | null, postId: 
   return roots;
 }
 
-function toComment(row: CommentRow, auth: AuthContext | null, moderator: boolean): CommentT {
+function toComment(row: CommentRow, auth: AuthContext | null, post: PostAccess): CommentT {
   return {
     id: row.id,
     post_id: row.post_id,
@@ -72,7 +82,7 @@ function toComment(row: CommentRow, auth: AuthContext | null, moderator: boolean
     profile_url: row.profile_url,
     liked: row.liked,
     likes_count: row.likes_count,
-    can_delete: Boolean(auth && (row.user_id === auth.user.id || moderator)),
+    can_delete: commentAccess(auth, row, post).can_delete,
     created_at: (typeof row.created_at === 'string' ? new Date(row.created_at) : row.created_at).toISOString(),
     replies: [],
   };
@@ -94,14 +104,10 @@ function commentRows(ctx: AppContext, viewer: number, where: ReturnType<typeof s
   );
 }
 
-const mayModerate = async (ctx: AppContext, auth: AuthContext) =>
-  auth.user.role_name === 'root' ||
-  (isAdminRole(auth.user.role_name) && (await roleHasPermission(ctx, auth.user.role_id, 'comments.delete')));
-
 export async function create(
   ctx: AppContext,
   auth: AuthContext,
-  input: ParsedBody<typeof postsApi.comment>,
+  input: ParsedBody<typeof commentsApi.create>,
 ): Promise<CommentT> {
   const post = await readablePost(ctx, auth, input.post_id);
   let depth = 1;
@@ -119,13 +125,10 @@ export async function create(
     parentAuthor = parent.user_id;
   }
   if (input.account_id) {
-    const [asAccount] = await ctx.db
-      .select({ approved: accounts.approved_status })
-      .from(accountUsers)
-      .innerJoin(accounts, eq(accounts.id, accountUsers.account_id))
-      .where(and(eq(accountUsers.account_id, input.account_id), eq(accountUsers.user_id, auth.user.id)));
-    if (!asAccount) throw forbidden('posts.not_your_account');
-    if (asAccount.approved !== 'approved') throw forbidden('posts.account_not_approved');
+    const account = await findAccount(ctx.db, input.account_id, auth.user.id);
+    const asAccount = account ? accountAccess(auth, account) : undefined;
+    if (!asAccount?.member) throw forbidden('posts.not_your_account');
+    if (!asAccount.can_publish) throw forbidden('posts.account_not_approved');
   }
   const id = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -143,43 +146,42 @@ export async function create(
       .update(posts)
       .set({ comments_count: sql`${posts.comments_count} + 1` })
       .where(eq(posts.id, post.id));
-    const event = { actor_id: auth.user.id, account_id: post.account_id, post_id: post.id, comment_id: row!.id };
-    if (parentAuthor) await notify(tx, [parentAuthor], { ...event, type: 'reply' });
-    await notify(
-      tx,
-      (await accountOwners(tx, post.account_id)).filter((id) => id !== parentAuthor),
-      { ...event, type: 'comment' },
-    );
+    ctx.events.publish(tx, {
+      type: 'comment.created',
+      actor_id: auth.user.id,
+      account_id: post.account_id,
+      post_id: post.id,
+      comment_id: row!.id,
+      parent_id: input.parent_comment_id ?? null,
+      parent_author_id: parentAuthor ?? null,
+      as_account_id: input.account_id ?? null,
+    });
     return row!.id;
   });
   const [row] = await commentRows(ctx, auth.user.id, sql`c.id = ${id}`);
-  return toComment(row!, auth, true);
+  return toComment(row!, auth, post.access);
 }
 
-/** The author, the post's account people, or an administrator with the permission. */
+/** The author, the post's account people, or an administrator with the permission (comments.policy.ts). */
 export async function remove(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
   const [comment] = await ctx.db
     .select({ user_id: comments.user_id, post_id: comments.post_id })
     .from(comments)
     .where(eq(comments.id, id));
-  if (!comment) throw notFound();
-  if (comment.user_id !== auth.user.id) {
-    const post = await readablePost(ctx, auth, comment.post_id);
-    if (!post.member && !(await mayModerate(ctx, auth))) throw forbidden();
+  const post = comment && (await postOf(ctx, auth, comment.post_id));
+  if (!comment || !post) throw notFound();
+  requireCommentDelete(commentAccess(auth, comment, post.access));
+  // Replies and the likes of all of them go with the comment; the post's count drops by every comment gone.
+  const removed = await removeComment(ctx.db, id);
+  // One statement, committed on its own: published outside a transaction, heard once this request yields.
+  if (removed > 0) {
+    ctx.events.publish(ctx.db, {
+      type: 'comment.deleted',
+      actor_id: auth.user.id,
+      account_id: post.account_id,
+      post_id: comment.post_id,
+      comment_id: id,
+      removed,
+    });
   }
-  await ctx.db.transaction(async (tx) => {
-    // Replies go with the comment; the post's count drops by all of them.
-    const [gone] = await queryRows<{ n: number }>(
-      tx as never,
-      sql`with recursive doomed as (
-            select id from comments where id = ${id}
-            union all select c.id from comments c join doomed d on c.parent_id = d.id
-          ) select count(*)::int as n from doomed`,
-    );
-    await tx.delete(comments).where(eq(comments.id, id));
-    await tx
-      .update(posts)
-      .set({ comments_count: sql`greatest(0, ${posts.comments_count} - ${gone?.n ?? 1})` })
-      .where(eq(posts.id, comment.post_id));
-  });
 }

@@ -4,11 +4,13 @@ import { accounts, follows } from '../../db/schema';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { accountOwners, notify } from '../notifications/notifications.repo';
+import { accountAccess, findAccount } from '../accounts';
 
 /**
  * Follow or unfollow. The count moves by one only when a row really appears or goes, in the same
- * transaction, so repeated or concurrent clicks cannot skew it.
+ * transaction, so repeated or concurrent clicks cannot skew it. Following needs an account the person may see
+ * (accounts.policy.ts; 404 otherwise). Unfollowing always works, also once the account is hidden or gone; the
+ * count is told only to whoever may see the account, so a hidden id answers exactly like a missing one.
  */
 export async function setFollow(
   ctx: AppContext,
@@ -16,11 +18,9 @@ export async function setFollow(
   accountId: number,
   follow: boolean,
 ): Promise<FollowResult> {
-  const [account] = await ctx.db
-    .select({ id: accounts.id, approved: accounts.approved_status, published: accounts.published_status })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
-  if (!account || account.approved !== 'approved' || account.published !== 'published') throw notFound();
+  const account = await findAccount(ctx.db, accountId, auth.user.id);
+  const visible = Boolean(account && accountAccess(auth, account).visible);
+  if (follow && !visible) throw notFound();
   return ctx.db.transaction(async (tx) => {
     let changed = false;
     if (follow) {
@@ -46,13 +46,13 @@ export async function setFollow(
       .set({ followers_count: sql`greatest(0, ${accounts.followers_count} + ${changed ? (follow ? 1 : -1) : 0})` })
       .where(eq(accounts.id, accountId))
       .returning({ followers_count: accounts.followers_count });
-    if (changed && follow) {
-      await notify(tx, await accountOwners(tx, accountId), {
-        type: 'follow',
+    if (changed) {
+      ctx.events.publish(tx, {
+        type: follow ? 'account.followed' : 'account.unfollowed',
         actor_id: auth.user.id,
         account_id: accountId,
       });
     }
-    return { is_followed: follow, followers_count: row!.followers_count };
+    return { is_followed: follow, followers_count: visible ? (row?.followers_count ?? 0) : 0 };
   });
 }

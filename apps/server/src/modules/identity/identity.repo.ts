@@ -1,33 +1,11 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
 import { accessTokens, roles, userTokens, users } from '../../db/schema';
+import { tokenExpired } from '../../platform/auth/token-expiry';
 
 type Conn = Db | Tx;
-export type UserRow = typeof users.$inferSelect;
+type UserRow = typeof users.$inferSelect;
 export type OneTimePurpose = 'activation' | 'password_reset';
-
-export async function findUserByEmail(db: Conn, email: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .limit(1);
-  return row;
-}
-
-export async function usernameTaken(db: Conn, username: string, exceptUserId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        sql`lower(${users.username}) = ${username.toLowerCase()}`,
-        exceptUserId ? ne(users.id, exceptUserId) : undefined,
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
 
 export async function roleId(db: Conn, name: string): Promise<number> {
   const [row] = await db.select({ id: roles.id }).from(roles).where(eq(roles.name, name)).limit(1);
@@ -51,6 +29,11 @@ export async function insertAccessToken(
     .values({ user_id: userId, device_name: deviceName, token_hash: tokenHash, last_used_at: sql`now()` })
     .returning({ id: accessTokens.id });
   return row!.id;
+}
+
+/** Drops the person's tokens past their idle or absolute expiry (they no longer sign anyone in). */
+export async function deleteExpiredAccessTokens(db: Conn, userId: number): Promise<void> {
+  await db.delete(accessTokens).where(and(eq(accessTokens.user_id, userId), tokenExpired()));
 }
 
 export async function deleteAccessToken(db: Conn, id: number): Promise<void> {
@@ -104,18 +87,4 @@ export async function markVerified(db: Conn, userId: number): Promise<void> {
     .update(users)
     .set({ email_verified_at: sql`coalesce(${users.email_verified_at}, now())`, updated_at: sql`now()` })
     .where(eq(users.id, userId));
-}
-
-export async function setPasswordHash(db: Conn, userId: number, passwordHash: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ password_hash: passwordHash, updated_at: sql`now()` })
-    .where(eq(users.id, userId));
-}
-
-/** Signs out every device of the user except `keepTokenId` (none when absent). */
-export async function revokeTokens(db: Conn, userId: number, keepTokenId?: number): Promise<void> {
-  await db
-    .delete(accessTokens)
-    .where(and(eq(accessTokens.user_id, userId), keepTokenId ? ne(accessTokens.id, keepTokenId) : undefined));
 }

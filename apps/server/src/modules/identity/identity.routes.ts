@@ -3,22 +3,25 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { route } from '../../platform/http/route';
 import { t } from '../../platform/i18n';
-import { HOUR, MINUTE, type RateRule } from '../../platform/rate-limit';
+import { MINUTE, type RateRule } from '../../platform/rate-limit';
 import * as identity from './identity.service';
+import { createLoginGuard } from './login-guard';
 
 const emailOf = (request: { body?: unknown }): string | undefined => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? email.toLowerCase() : undefined;
 };
 
+/** Sign-in also counts wrong passwords per (e-mail, address), per e-mail and per known device (login-guard.ts). */
 const limits = {
   loginIp: { name: 'login-ip', max: 25, windowMs: 5 * MINUTE, key: (r) => r.ip },
-  loginEmail: { name: 'login-email', max: 25, windowMs: HOUR, key: emailOf },
   registerIp: { name: 'register-ip', max: 5, windowMs: 30 * MINUTE, key: (r) => r.ip },
   mailedLinkEmail: { name: 'mail-email', max: 5, windowMs: 30 * MINUTE, key: emailOf },
 } satisfies Record<string, RateRule>;
 
 export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const guard = createLoginGuard(app, ctx);
+
   route(app, ctx, api.register, { auth: 'none', limits: [limits.registerIp] }, async ({ body, locale }) => {
     await identity.register(ctx, body, locale);
     return { message: t(locale, 'auth.registered') };
@@ -40,8 +43,8 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
   );
 
-  route(app, ctx, api.login, { auth: 'none', limits: [limits.loginIp, limits.loginEmail] }, async ({ body, locale }) =>
-    identity.login(ctx, body, locale),
+  route(app, ctx, api.login, { auth: 'none', limits: [limits.loginIp] }, async ({ request, reply, body, locale }) =>
+    identity.login(ctx, body, locale, guard.gate(request, reply, body.email)),
   );
 
   route(app, ctx, api.logout, {}, async ({ auth }) => {
@@ -53,8 +56,15 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { message: t(locale, 'auth.reset_link_sent') };
   });
 
-  route(app, ctx, api.resetPassword, { auth: 'none', limits: [limits.loginIp] }, async ({ body, locale }) => {
-    await identity.resetPassword(ctx, body);
-    return { message: t(locale, 'auth.password_reset') };
-  });
+  route(
+    app,
+    ctx,
+    api.resetPassword,
+    { auth: 'none', limits: [limits.loginIp] },
+    async ({ request, reply, body, locale }) => {
+      // The reset proved the mailbox: this browser may sign in even while the e-mail is in back-off.
+      guard.remember(request, reply, await identity.resetPassword(ctx, body));
+      return { message: t(locale, 'auth.password_reset') };
+    },
+  );
 }

@@ -1,13 +1,12 @@
-import { insightsApi } from '@inkwell/contracts';
-import { sql } from 'drizzle-orm';
+import { insightsApi as api } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { route } from '../../platform/http/route';
+import * as insights from './insights.service';
 
 export function insightsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, insightsApi.usersTotal, { permission: 'insights.view' }, async () => {
-    const [row] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(users);
-    return { data: row?.n ?? 0 };
-  });
+  route(app, ctx, api.usersTotal, {}, async () => ({ data: await insights.usersTotal(ctx) }));
+  route(app, ctx, api.total, {}, async () => ({ data: await insights.totals(ctx) }));
+  route(app, ctx, api.postsDaily, {}, async () => ({ data: await insights.postsDaily(ctx) }));
+  route(app, ctx, api.postsMonthly, {}, async () => ({ data: await insights.postsMonthly(ctx) }));
 }

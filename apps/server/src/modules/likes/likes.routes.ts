@@ -1,4 +1,4 @@
-import { postsApi as api } from '@inkwell/contracts';
+import { likesApi as api } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { route } from '../../platform/http/route';
@@ -9,7 +9,7 @@ export function likesRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(
     app,
     ctx,
-    api.like,
+    api.toggle,
     { limits: [{ name: 'likes', max: 300, windowMs: MINUTE, key: (r) => String(r.auth?.user.id) }] },
     async ({ auth, body }) => toggleLike(ctx, auth, body.likeable_type, body.likeable_id),
   );

@@ -1,11 +1,11 @@
-import type { LikeResult } from '@inkwell/contracts';
+import type { DomainEvent, LikeResult } from '@inkwell/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connect';
 import { comments, likes, posts } from '../../db/schema';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { accountOwners, notify } from '../notifications/notifications.repo';
+import { postAccess, requirePost } from '../posts';
 
 type Target = 'post' | 'comment';
 
@@ -24,26 +24,49 @@ async function bump(tx: Tx, type: Target, id: number, by: number): Promise<numbe
  * changed a row, so concurrent toggles leave `likes_count` equal to the likes that exist.
  */
 export async function toggleLike(ctx: AppContext, auth: AuthContext, type: Target, id: number): Promise<LikeResult> {
+  // Written out with table names: drizzle leaves columns bare in a one-table select.
+  const member = sql<boolean>`exists(select 1 from account_users au where au.account_id = "posts"."account_id" and au.user_id = ${auth.user.id})`;
   const target =
     type === 'post'
       ? (
           await ctx.db
-            .select({ account: posts.account_id, post: posts.id, visible: posts.visible })
+            .select({ account: posts.account_id, post: posts.id, visible: posts.visible, member })
             .from(posts)
             .where(eq(posts.id, id))
         )[0]
       : (
           await ctx.db
-            .select({ account: posts.account_id, post: posts.id, visible: posts.visible, author: comments.user_id })
+            .select({
+              account: posts.account_id,
+              post: posts.id,
+              visible: posts.visible,
+              member,
+              author: comments.user_id,
+            })
             .from(comments)
             .innerJoin(posts, eq(posts.id, comments.post_id))
             .where(eq(comments.id, id))
         )[0];
-  if (!target || !target.visible) throw notFound();
+  // Whoever may see the post may like it and its comments, as they may comment on it (posts.policy.ts).
+  if (!target) throw notFound();
+  requirePost(postAccess(auth, target));
   const me = auth.user.id;
+  // What happened, published with the change and heard after it commits (notifications, realtime).
+  const event = (liked: boolean): DomainEvent =>
+    'author' in target
+      ? {
+          type: liked ? 'comment.liked' : 'comment.unliked',
+          actor_id: me,
+          account_id: target.account,
+          post_id: target.post,
+          comment_id: id,
+          comment_author_id: target.author as number,
+        }
+      : { type: liked ? 'post.liked' : 'post.unliked', actor_id: me, account_id: target.account, post_id: target.post };
   return ctx.db.transaction(async (tx) => {
     const mine = and(eq(likes.user_id, me), eq(likes.likeable_type, type), eq(likes.likeable_id, id));
     if ((await tx.delete(likes).where(mine).returning()).length > 0) {
+      ctx.events.publish(tx, event(false));
       return { liked: false, likes_count: await bump(tx, type, id, -1) };
     }
     const added =
@@ -55,17 +78,7 @@ export async function toggleLike(ctx: AppContext, auth: AuthContext, type: Targe
           .returning()
       ).length > 0;
     const count = await bump(tx, type, id, added ? 1 : 0);
-    if (added) {
-      const recipients = 'author' in target ? [target.author as number] : await accountOwners(tx, target.account);
-      await notify(tx, recipients, {
-        type: 'like',
-        actor_id: me,
-        account_id: target.account,
-        post_id: target.post,
-        comment_id: type === 'comment' ? id : null,
-        payload: { likeable_type: type },
-      });
-    }
+    if (added) ctx.events.publish(tx, event(true));
     return { liked: true, likes_count: count };
   });
 }

@@ -6,9 +6,12 @@ import { IMAGE_KINDS, type ImageKind, type Locale, type MediaCheck } from '@inkw
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
-import { AppError, ValidationError, notFound, tooLarge } from '../../platform/errors';
+import { AppError, ValidationError, forbidden, notFound, tooLarge } from '../../platform/errors';
 import { t, type MessageKey } from '../../platform/i18n';
 import { probe, ProbeFailed, type Probe } from '../../platform/media/ffmpeg';
+import { PRIVATE_PREFIX } from '../../platform/storage/storage';
+import { storageQuota } from '../billing';
+import { accountMembership } from '../users';
 import { processImage } from './images';
 import * as repo from './media.repo';
 
@@ -21,9 +24,28 @@ const datedKey = (prefix: string, id: string, ext: string) => {
   return `${prefix}/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${id}.${ext}`;
 };
 
+/**
+ * Where an untouched audio or video upload waits for its transcode: private (never served, no URL), under
+ * a random name that nothing public reveals, and deleted once the transcode has ended either way.
+ */
+export const originalKey = (kind: AvKind, ext: string): string =>
+  `${PRIVATE_PREFIX}originals/${kind}/${randomBytes(16).toString('hex')}.${ext}`;
+
 export const tmpDir = (ctx: AppContext) => path.join(ctx.config.dataDir, 'tmp');
 
-const isTooLarge = (err: unknown) => (err as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE';
+/**
+ * What reading a multipart body threw, as an answer for the person: a body that is cut off, has the wrong
+ * boundary or is not multipart at all is their request's fault (4xx), never a 500. Errors of our own disk
+ * (they carry a `syscall`) stay server errors.
+ */
+function readFailure(err: unknown, overLimit: () => AppError): unknown {
+  if (err instanceof AppError) return err;
+  const { code, statusCode, syscall } = (err ?? {}) as { code?: string; statusCode?: number; syscall?: string };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return overLimit();
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new AppError(415, 'media.not_multipart');
+  if (syscall && !statusCode) return err;
+  return new AppError(400, 'media.malformed_upload');
+}
 
 /** `POST /upload`: the form's `type` and its image file `url` (in either order). */
 export async function uploadImage(
@@ -43,8 +65,7 @@ export async function uploadImage(
       } else if (part.fieldname === 'type') type = String(part.value);
     }
   } catch (err) {
-    if (isTooLarge(err)) throw tooLarge();
-    throw err;
+    throw readFailure(err, tooLarge);
   }
   if (!(IMAGE_KINDS as readonly string[]).includes(type ?? '')) throw new ValidationError({ type: ['validation.in'] });
   if (!file?.length) throw new ValidationError({ url: ['media.no_file'] });
@@ -86,12 +107,40 @@ function acceptable(kind: AvKind, probed: Probe): string | undefined {
   return container && has ? container : undefined;
 }
 
+const MIB = 1024 * 1024;
+
+/** `12.5 MB`, `3 GB`: how much room there is, for a message. */
+export function formatSize(bytes: number): string {
+  const mb = Math.max(0, bytes) / MIB;
+  if (mb >= 1024) return `${Number((mb / 1024).toFixed(1))} GB`;
+  return `${Number(mb.toFixed(mb < 10 ? 1 : 0))} MB`;
+}
+
+function quotaError(quotaBytes: number, usedBytes: number): AppError {
+  if (quotaBytes <= 0) return new AppError(413, 'media.quota_none');
+  return new AppError(413, 'media.quota_exceeded', {
+    left: formatSize(quotaBytes - usedBytes),
+    quota: formatSize(quotaBytes),
+  });
+}
+
 /**
- * `POST /upload/audio|video`: streams the file to a temporary file (never all in memory), checks what it
- * really is with ffprobe, stores the original and queues the transcode.
+ * `POST /upload/audio|video`: only for people who can compose, within their plan's storage. Streams the
+ * file to a temporary file (never all in memory), checks what it really is with ffprobe, keeps the original
+ * privately and queues the transcode.
  */
 export async function uploadAv(ctx: AppContext, auth: AuthContext, request: FastifyRequest, kind: AvKind) {
-  const limit = kind === 'audio' ? ctx.config.media.maxAudioBytes : ctx.config.media.maxVideoBytes;
+  // Who may upload, and how much, is settled before a byte of the body is read.
+  const [membership, quota] = await Promise.all([accountMembership(ctx.db, auth.user.id), storageQuota(ctx, auth)]);
+  // Only people who can compose (an approved creator account of theirs: `can_compose` in the session).
+  if (membership.approved === 0) throw forbidden('media.creators_only');
+  const usedBefore = quota === null ? 0 : await repo.avBytesUsed(ctx.db, auth.user.id);
+  if (quota !== null && usedBefore >= quota) throw quotaError(quota, usedBefore);
+  const maxBytes = kind === 'audio' ? ctx.config.media.maxAudioBytes : ctx.config.media.maxVideoBytes;
+  const room = quota === null ? Infinity : quota - usedBefore;
+  const limit = Math.min(maxBytes, room);
+  const overLimit = () => (limit < maxBytes ? quotaError(quota!, usedBefore) : tooLarge());
+
   await fs.promises.mkdir(tmpDir(ctx), { recursive: true });
   const id = newFileId();
   const temp = path.join(tmpDir(ctx), `upload-${id}`);
@@ -108,8 +157,7 @@ export async function uploadAv(ctx: AppContext, auth: AuthContext, request: Fast
         received = true;
       }
     } catch (err) {
-      if (isTooLarge(err)) throw tooLarge();
-      throw err;
+      throw readFailure(err, overLimit);
     }
     if (!received) throw new ValidationError({ file: ['media.no_file'] });
     const size = (await fs.promises.stat(temp)).size;
@@ -125,17 +173,28 @@ export async function uploadAv(ctx: AppContext, auth: AuthContext, request: Fast
     const container = acceptable(kind, probed);
     if (!container) throw new AppError(415, kind === 'audio' ? 'media.bad_audio' : 'media.bad_video');
 
-    const sourceKey = datedKey(`originals/${kind}`, id, container);
-    await ctx.storage.putFile(sourceKey, temp, kind === 'audio' ? `audio/${container}` : `video/${container}`);
-    await repo.insert(ctx.db, {
-      id,
-      user_id: auth.user.id,
-      kind,
-      status: 'processing',
-      source_key: sourceKey,
-      size_bytes: size,
-      duration_seconds: probed.duration,
-    });
+    const sourceKey = originalKey(kind, container);
+    // Counted against the quota at once (another upload at the same time sees it), then stored.
+    const recorded = await repo.insertWithinQuota(
+      ctx.db,
+      {
+        id,
+        user_id: auth.user.id,
+        kind,
+        status: 'processing',
+        source_key: sourceKey,
+        size_bytes: size,
+        duration_seconds: probed.duration,
+      },
+      quota,
+    );
+    if (!recorded.stored) throw quotaError(quota!, recorded.used);
+    try {
+      await ctx.storage.putFile(sourceKey, temp, kind === 'audio' ? `audio/${container}` : `video/${container}`);
+    } catch (err) {
+      await repo.remove(ctx.db, id);
+      throw err;
+    }
     await ctx.jobs.send(
       'media.transcode',
       { fileId: id },

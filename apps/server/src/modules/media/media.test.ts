@@ -2,16 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { mediaFiles } from '../../db/schema';
+import { createCreatorAccount, subscribeToPlan } from '../../../test/factories';
+import { settle, uploadFile } from '../../../test/uploads';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { signedIn } from '../../../test/identity-helpers';
 import {
+  PRIVATE_TAGS,
   fixturesDir,
   makeAudio,
   makeJpegWithGps,
   makeNoisyPng,
   makePng,
+  makeTagged,
   makeVideo,
   probeJson,
+  probeTags,
 } from '../../../test/media-fixtures';
 import { killRunningTranscodes } from '../../platform/media/ffmpeg';
 
@@ -26,15 +33,22 @@ beforeAll(async () => {
     startTestServer({}, {}),
     startTestServer({ MEDIA_MAX_IMAGE_MB: '0.05', MEDIA_MAX_VIDEO_MB: '0.05', MEDIA_MAX_AUDIO_MB: '0.05' }),
   ]);
-  token = (await signedIn(s)).token;
-  smallToken = (await signedIn(small)).token;
+  [token, smallToken] = await Promise.all([creator(s), creator(small)]);
 });
+
+/** Audio and video are for people who can compose, with room in their plan. */
+async function creator(server: TestServer): Promise<string> {
+  const person = await signedIn(server);
+  await createCreatorAccount(server.ctx.db, person.user.id);
+  await subscribeToPlan(server.ctx.db, person.user.id, 'studio');
+  return person.token;
+}
 afterAll(async () => {
   await Promise.all([s?.close(), small?.close()]);
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function upload(
+const upload = (
   server: TestServer,
   auth: string,
   route: string,
@@ -42,27 +56,7 @@ async function upload(
   fields: Record<string, string> = {},
   field = 'file',
   name?: string,
-) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  form.append(field, new Blob([fs.readFileSync(file)]), name ?? path.basename(file));
-  const res = await fetch(`${server.url}/api${route}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${auth}` },
-    body: form,
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
-
-async function settle(server: TestServer, auth: string, file: string, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await server.request('GET', `/api/upload/check?file=${file}`, { token: auth });
-    if (res.body.status !== 'processing') return res.body;
-    if (Date.now() > deadline) throw new Error(`still processing: ${JSON.stringify(res.body)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+) => uploadFile(server, auth, route, file, { fields, field, name });
 
 /** The served file, saved locally for probing. */
 async function fetchToFile(server: TestServer, url: string, name: string) {
@@ -72,6 +66,10 @@ async function fetchToFile(server: TestServer, url: string, name: string) {
   fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
   return { file, res };
 }
+
+/** Files anywhere under the data folder with exactly these bytes (an original kept somewhere). */
+const copiesOf = (server: TestServer, bytes: Buffer): string[] =>
+  filesUnder(server.dataDir).filter((f) => fs.statSync(f).size === bytes.length && fs.readFileSync(f).equals(bytes));
 
 const filesUnder = (root: string): string[] =>
   fs.existsSync(root)
@@ -242,6 +240,10 @@ describe('video', () => {
     const th = await s.request('GET', `/api/upload/check?file=${res.body.file}`, { token, lang: 'th' });
     expect(th.body.error).toBe('เราไม่สามารถประมวลผลไฟล์นี้ได้ ไฟล์อาจเสียหาย โปรดลองส่งออกไฟล์ใหม่อีกครั้ง');
     expect(filesUnder(path.join(s.dataDir, 'uploads', 'video')).filter((f) => f.includes(res.body.file))).toEqual([]);
+    // A failed upload keeps nothing: not its original either, and it no longer counts against the quota.
+    expect(copiesOf(s, fs.readFileSync(cutFast))).toEqual([]);
+    const [row] = await s.ctx.db.select().from(mediaFiles).where(eq(mediaFiles.id, res.body.file));
+    expect(row).toMatchObject({ source_key: null, size_bytes: 0 });
   });
 
   it("answers 404 for someone else's upload and for unknown ids", async () => {
@@ -272,4 +274,72 @@ describe('video', () => {
     expect(done.status).toBe('processed');
     expect(done.duration).toBeCloseTo(30, 0);
   }, 150_000);
+});
+
+describe('privacy of audio and video', () => {
+  it.each([
+    ['tagged.mp3', 'audio', 'mp3'],
+    ['tagged.m4a', 'audio', 'mp4'],
+    ['tagged.mp4', 'video', 'mp4'],
+  ] as const)(
+    '%s: location, title, artist, comment and chapters are gone; the original is never served and not kept',
+    async (name, kind, container) => {
+      const source = makeTagged(dir, name, kind);
+      const original = fs.readFileSync(source);
+      const before = probeTags(source).join('\n');
+      for (const value of Object.values(PRIVATE_TAGS)) expect(before).toContain(value);
+      expect(before).toContain('Inkwell secret chapter');
+
+      const res = await upload(s, token, `/upload/${kind}`, source);
+      expect(res.status).toBe(202);
+      const id = res.body.file as string;
+      // Waiting for its transcode, the original is kept privately: nowhere under the served folder.
+      expect(copiesOf(s, original).filter((f) => f.startsWith(path.join(s.dataDir, 'uploads')))).toEqual([]);
+      const done = await settle(s, token, id);
+      expect(done.status).toBe('processed');
+
+      const { file } = await fetchToFile(s, done.url, `${name}.out`);
+      const after = probeTags(file);
+      for (const tag of after) expect(tag).not.toMatch(/location|title|artist|comment|Inkwell/i);
+      const bytes = fs.readFileSync(file).toString('latin1');
+      for (const value of [...Object.values(PRIVATE_TAGS), 'Inkwell secret chapter'])
+        expect(bytes).not.toContain(value);
+      expect(probeJson(file).streams.map((x) => x.codec_type)).toEqual(
+        kind === 'video' ? ['video', 'audio'] : ['audio'],
+      );
+      if (kind === 'video') {
+        const poster = await fetchToFile(s, done.poster_url, `${name}.jpg`);
+        expect((await sharp(poster.file).metadata()).exif).toBeUndefined();
+      }
+
+      // Where originals used to be served, and wherever they are now: nothing answers, nothing is left.
+      const now = new Date();
+      const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+      expect((await fetch(`${s.url}/uploads/originals/${kind}/${month}/${id}.${container}`)).status).toBe(404);
+      expect(copiesOf(s, original)).toEqual([]);
+      const [row] = await s.ctx.db.select().from(mediaFiles).where(eq(mediaFiles.id, id));
+      expect(row!.source_key).toBeNull();
+    },
+  );
+
+  it('originals stored in the served folder before this change answer 404, however the path is spelled', async () => {
+    const legacy = path.join(s.dataDir, 'uploads', 'originals', 'video', '2026', '01');
+    fs.mkdirSync(legacy, { recursive: true });
+    fs.writeFileSync(path.join(legacy, 'old.mp4'), 'an old original');
+    fs.mkdirSync(path.join(s.dataDir, 'uploads', 'video'), { recursive: true });
+    fs.writeFileSync(path.join(s.dataDir, 'uploads', 'video', 'kept.txt'), 'served');
+    expect((await fetch(`${s.url}/uploads/video/kept.txt`)).status).toBe(200);
+    for (const spelling of [
+      '/uploads/originals/video/2026/01/old.mp4',
+      '/uploads//originals/video/2026/01/old.mp4',
+      '/uploads/./originals/video/2026/01/old.mp4',
+      '/uploads/%6Friginals/video/2026/01/old.mp4',
+      '/uploads/%256Friginals/video/2026/01/old.mp4',
+      '/uploads/video/..%2Foriginals/video/2026/01/old.mp4',
+    ]) {
+      const res = await fetch(`${s.url}${spelling}`);
+      expect(res.status, spelling).toBeGreaterThanOrEqual(400);
+      expect(await res.text(), spelling).not.toContain('an old original');
+    }
+  });
 });

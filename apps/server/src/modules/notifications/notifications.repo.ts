@@ -1,6 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
-import { accountUsers, notifications, type NotificationType } from '../../db/schema';
+import { accountUsers, notifications, users, type NotificationType } from '../../db/schema';
 
 type Conn = Db | Tx;
 
@@ -30,6 +30,40 @@ export async function notify(db: Conn, recipients: number[], event: Notification
   );
 }
 
+/**
+ * Like `notify`, but a recipient who already has the same notification (type, actor, account, post) from
+ * the last `withinHours` gets no second one: following, unfollowing and following again tells the owners
+ * once a day at most.
+ */
+export async function notifyOnce(
+  db: Conn,
+  recipients: number[],
+  event: NotificationEvent,
+  withinHours = 24,
+): Promise<void> {
+  const unique = [...new Set(recipients)].filter((id) => id !== event.actor_id);
+  if (unique.length === 0) return;
+  const told = await db
+    .select({ id: notifications.user_id })
+    .from(notifications)
+    .where(
+      and(
+        inArray(notifications.user_id, unique),
+        eq(notifications.type, event.type),
+        eq(notifications.actor_id, event.actor_id),
+        event.account_id ? eq(notifications.account_id, event.account_id) : isNull(notifications.account_id),
+        event.post_id ? eq(notifications.post_id, event.post_id) : isNull(notifications.post_id),
+        gt(notifications.created_at, sql`now() - make_interval(hours => ${withinHours})`),
+      ),
+    );
+  const already = new Set(told.map((r) => r.id));
+  await notify(
+    db,
+    unique.filter((id) => !already.has(id)),
+    event,
+  );
+}
+
 /** The people who own an account: they hear about its followers, likes and comments. */
 export async function accountOwners(db: Conn, accountId: number, except?: number): Promise<number[]> {
   const rows = await db
@@ -43,4 +77,11 @@ export async function accountOwners(db: Conn, accountId: number, except?: number
       ),
     );
   return rows.map((r) => r.id);
+}
+
+/** Each recipient's language, so a notification written now reads in it (recipients gone are left out). */
+export async function localesOf(db: Conn, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, userIds));
+  return new Map(rows.map((r) => [r.id, r.locale]));
 }

@@ -1,18 +1,24 @@
 import {
   Username,
-  isAdminRole,
+  type AdminOrganization,
+  type AdminOrganizationRow,
   type Locale,
   type Organization,
+  type Paged,
   type ParsedBody,
+  type ParsedQuery,
   type UsernameCheck,
-  type creatorsApi,
+  type organizationsApi,
 } from '@inkwell/contracts';
+import { isUniqueViolation } from '../../db/errors';
+import { recordAudit } from '../../platform/audit';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
-import { ValidationError } from '../../platform/errors';
+import { ValidationError, notFound } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import { isUniqueViolation } from '../identity/identity.service';
-import { requireCreator } from '../billing/entitlements';
+import { offsetOf, paged } from '../../platform/pagination';
+import { requireCreator } from '../billing';
+import { organizationAccess } from './organizations.policy';
 import * as repo from './organizations.repo';
 
 export function toOrganization(row: repo.OrganizationRow, auth: AuthContext | null): Organization {
@@ -26,7 +32,7 @@ export function toOrganization(row: repo.OrganizationRow, auth: AuthContext | nu
     user_id: row.user_id,
     approved_status: row.approved_status,
     published_status: row.published_status,
-    can_modify: Boolean(auth && (auth.user.id === row.user_id || isAdminRole(auth.user.role_name))),
+    can_modify: organizationAccess(auth, row).can_modify,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -64,7 +70,7 @@ export async function checkUsername(
 export async function create(
   ctx: AppContext,
   auth: AuthContext,
-  input: ParsedBody<typeof creatorsApi.createOrganization>,
+  input: ParsedBody<typeof organizationsApi.create>,
 ): Promise<Organization> {
   await requireCreator(ctx, auth);
   if (await repo.usernameTaken(ctx.db, input.username))
@@ -84,4 +90,103 @@ export async function create(
     if (isUniqueViolation(err)) throw new ValidationError({ username: ['validation.username_taken'] });
     throw err;
   }
+}
+
+const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
+
+function toAdminOrganization(row: repo.OrganizationWithCreator, auth: AuthContext): AdminOrganization {
+  return { ...toOrganization(row, auth), creator_name: row.user.name, user: row.user };
+}
+
+/** The admin table: every organization, newest first, filtered by approval and by words in its names. */
+export async function adminList(
+  ctx: AppContext,
+  q: ParsedQuery<typeof organizationsApi.adminList>,
+  url: string,
+  locale: Locale,
+): Promise<Paged<AdminOrganizationRow>> {
+  const { rows, total } = await repo.adminPage(ctx.db, { status: q.status, q: q.q }, q.per_page, offsetOf(q));
+  return paged(
+    rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      username: row.username,
+      creator_name: row.creator_name,
+      approved_status: row.approved_status,
+      published_status: row.published_status,
+      created_at: iso(row.created_at),
+    })),
+    total,
+    q,
+    url,
+    locale,
+  );
+}
+
+export async function forEdit(ctx: AppContext, auth: AuthContext, id: number): Promise<AdminOrganization> {
+  const row = await repo.withCreator(ctx.db, id);
+  if (!row) throw notFound();
+  return toAdminOrganization(row, auth);
+}
+
+/** The fields an administrator changes, as the audit log compares them. */
+const audited = (row: repo.OrganizationRow) => ({
+  name: row.name,
+  username: row.username,
+  description: row.description,
+  url: row.url,
+  profile_url: row.profile_url,
+  approved_status: row.approved_status,
+  published_status: row.published_status,
+});
+
+/**
+ * An administrator's change, approval and publication included, with its audit entry in the same transaction.
+ * A new approval status is told to the organization's creator (after commit). Accounts keep their own status:
+ * what readers see of them follows the account's approval, not the organization's.
+ */
+export async function adminUpdate(
+  ctx: AppContext,
+  auth: AuthContext,
+  id: number,
+  input: ParsedBody<typeof organizationsApi.update>,
+): Promise<AdminOrganization> {
+  if (await repo.usernameTaken(ctx.db, input.username, id))
+    throw new ValidationError({ username: ['validation.username_taken'] });
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const before = await repo.withCreator(tx, id, true);
+      if (!before) throw notFound();
+      const values = {
+        name: input.name,
+        username: input.username,
+        description: input.description,
+        url: input.url === undefined ? before.url : input.url,
+        profile_url: input.profile_url === undefined ? before.profile_url : input.profile_url,
+        approved_status: input.approved_status,
+        published_status: input.published_status,
+      };
+      await repo.update(tx, id, values);
+      await recordAudit(tx, auth, {
+        action: 'organizations.edit',
+        subject_type: 'organization',
+        subject_id: id,
+        before: audited(before),
+        after: audited({ ...before, ...values }),
+      });
+      if (before.approved_status !== input.approved_status) {
+        ctx.events.publish(tx, {
+          type: 'organization.approval_changed',
+          actor_id: auth.user.id,
+          organization_id: id,
+          from: before.approved_status,
+          to: input.approved_status,
+        });
+      }
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ValidationError({ username: ['validation.username_taken'] });
+    throw err;
+  }
+  return forEdit(ctx, auth, id);
 }

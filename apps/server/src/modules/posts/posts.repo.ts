@@ -1,7 +1,9 @@
 import type { PostType } from '@inkwell/contracts';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/connect';
+import { VISIBLE_POSTS } from '../../db/counters';
 import { accounts, counters, posts } from '../../db/schema';
+import { publicAccountSql } from '../accounts';
 
 type Conn = Db | Tx;
 
@@ -16,6 +18,8 @@ export interface PostListRow {
   featured_photo_url: string | null;
   photos: { url: string; caption: string }[];
   status: 'published' | 'rejected';
+  rejected_reason: string | null;
+  rejected_at: Date | string | null;
   visible: boolean;
   account_id: number;
   author_id: number | null;
@@ -32,7 +36,8 @@ export interface PostListRow {
 
 /** The columns every post query returns; `viewer` 0 means nobody is signed in. */
 const columns = (viewer: number) => sql`
-  p.id, p.slug, p.type, p.title, p.content, p.url, p.featured_photo_url, p.photos, p.status, p.visible,
+  p.id, p.slug, p.type, p.title, p.content, p.url, p.featured_photo_url, p.photos, p.status, p.rejected_reason,
+  p.rejected_at, p.visible,
   p.account_id, p.author_id, a.username as account_username, a.name as account_name,
   a.profile_url as account_profile_url, p.likes_count, p.comments_count, p.created_at, p.updated_at,
   exists(select 1 from likes l where l.user_id = ${viewer} and l.likeable_type = 'post' and l.likeable_id = p.id) as liked,
@@ -87,7 +92,7 @@ export async function publicFeed(db: Db, viewer: number, limit: number, offset: 
  */
 export async function followedFeed(db: Db, viewer: number, limit: number, offset: number) {
   const total = sql`(select coalesce(sum(fa.posts_count), 0)::int from follows ff join accounts fa on fa.id = ff.account_id
-        where ff.user_id = ${viewer} and fa.approved_status = 'approved' and fa.published_status = 'published')`;
+        where ff.user_id = ${viewer} and ${publicAccountSql('fa')})`;
   const rows = await queryRows<Counted>(
     db,
     decorate(
@@ -155,7 +160,7 @@ export async function myPosts(db: Db, viewer: number, limit: number, offset: num
   return { rows, total: total?.n ?? 0 };
 }
 
-export const VISIBLE_POSTS = 'posts.visible';
+export { VISIBLE_POSTS };
 
 export async function counter(db: Conn, key: string): Promise<number> {
   const [row] = await db.select({ value: counters.value }).from(counters).where(eq(counters.key, key));
@@ -192,13 +197,23 @@ export async function update(db: Conn, id: number, values: Partial<typeof posts.
     .where(eq(posts.id, id));
 }
 
+/**
+ * Deletes the post; its comments go with it (foreign key). Likes point at a post or comment by type and id,
+ * which no foreign key follows, so the same statement deletes the likes of the post and of its comments.
+ */
 export async function remove(
   db: Conn,
   id: number,
 ): Promise<{ visible: boolean; status: string; account_id: number; type: PostType } | undefined> {
-  const [row] = await db
-    .delete(posts)
-    .where(eq(posts.id, id))
-    .returning({ visible: posts.visible, status: posts.status, account_id: posts.account_id, type: posts.type });
+  const [row] = await queryRows<{ visible: boolean; status: string; account_id: number; type: PostType }>(
+    db as Db,
+    sql`with gone_likes as (
+          delete from likes l
+          where (l.likeable_type = 'post' and l.likeable_id = ${id})
+             or (l.likeable_type = 'comment' and l.likeable_id in (select c.id from comments c where c.post_id = ${id}))
+        )
+        delete from posts p where p.id = ${id}
+        returning p.visible, p.status, p.account_id, p.type`,
+  );
   return row;
 }

@@ -3,12 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { route } from '../../platform/http/route';
 import { requestUrl } from '../../platform/pagination';
+import { MINUTE, byUser, type RateRule } from '../../platform/rate-limit';
+import { postsAdminRoutes } from './posts.admin.routes';
 import * as posts from './posts.service';
+
+export const createPostLimit: RateRule = { name: 'posts', max: 30, windowMs: 10 * MINUTE, key: byUser };
 
 export function postsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const url = (raw: string) => requestUrl(ctx.config.publicUrl, raw);
 
-  route(app, ctx, api.create, {}, async ({ auth, body }) => ({ data: await posts.create(ctx, auth, body) }));
+  route(app, ctx, api.create, { limits: [createPostLimit] }, async ({ auth, body }) => ({
+    data: await posts.create(ctx, auth, body),
+  }));
 
   route(app, ctx, api.bySlug, { auth: 'optional' }, async ({ auth, params }) => ({
     data: await posts.bySlug(ctx, auth, params.slug),
@@ -43,4 +49,6 @@ export function postsRoutes(app: FastifyInstance, ctx: AppContext): void {
       locale,
     ),
   );
+
+  postsAdminRoutes(app, ctx);
 }

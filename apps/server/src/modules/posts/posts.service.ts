@@ -1,7 +1,6 @@
 import {
   EXCERPT_WORDS,
   STATUS_MAX_LENGTH,
-  isAdminRole,
   type Locale,
   type Paged,
   type PageQuery,
@@ -11,13 +10,19 @@ import {
   type postsApi,
 } from '@inkwell/contracts';
 import { and, eq } from 'drizzle-orm';
-import { accountUsers, accounts, mediaFiles } from '../../db/schema';
+import type { Tx } from '../../db/connect';
+import { isUniqueViolation } from '../../db/errors';
+import { accountPublicForPosting } from '../../db/visibility';
+import { mediaFiles } from '../../db/schema';
 import type { AuthContext } from '../../platform/auth/authenticate';
-import { requirePermission } from '../../platform/auth/authenticate';
+import { recordAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
-import { forbidden, notFound, throwIfFieldErrors, type FieldErrors } from '../../platform/errors';
+import { conflict, forbidden, notFound, throwIfFieldErrors, type FieldErrors } from '../../platform/errors';
 import { offsetOf, paged } from '../../platform/pagination';
 import { firstWords, plainText, sanitizeArticle } from '../../platform/sanitize';
+import { accountAccess, findAccount, publicAccountSql } from '../accounts';
+import { markAttached } from '../media';
+import { postAccess, requirePost } from './posts.policy';
 import * as repo from './posts.repo';
 import { makeSlug } from './slug';
 
@@ -25,6 +30,7 @@ const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toIS
 
 /** In lists an article carries only its opening words (the card shows 50 and an ellipsis). */
 export function toPost(row: repo.PostListRow, auth: AuthContext | null, full = true): Post {
+  const access = postAccess(auth, row);
   const content =
     row.type === 'post' && !full && row.content ? firstWords(plainText(row.content), EXCERPT_WORDS + 10) : row.content;
   return {
@@ -46,7 +52,11 @@ export function toPost(row: repo.PostListRow, auth: AuthContext | null, full = t
     likes_count: row.likes_count,
     comments_count: row.comments_count,
     liked: row.liked,
-    can_modify: Boolean(auth && (row.member || isAdminRole(auth.user.role_name))),
+    can_modify: access.can_modify,
+    can_delete: access.can_delete,
+    status: row.status,
+    rejected_reason: row.rejected_reason,
+    rejected_at: row.rejected_at ? iso(row.rejected_at) : null,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
@@ -54,7 +64,16 @@ export function toPost(row: repo.PostListRow, auth: AuthContext | null, full = t
 
 type Fields = ParsedBody<typeof postsApi.update>;
 
-interface Normalised {
+/** What an edit can change, as the audit log keeps it. */
+const editable = (p: Pick<Normalised, 'title' | 'content' | 'url' | 'featured_photo_url' | 'photos'>) => ({
+  title: p.title,
+  content: p.content,
+  url: p.url,
+  featured_photo_url: p.featured_photo_url,
+  photos: p.photos,
+});
+
+export interface Normalised {
   title: string | null;
   content: string | null;
   url: string | null;
@@ -65,7 +84,7 @@ interface Normalised {
 const present = (v: string | null | undefined) => typeof v === 'string' && v.trim().length > 0;
 
 /** Which fields each type needs and keeps (spec §5 and the admin spec's post rules). */
-function shape(type: PostType, input: Fields, fields: FieldErrors): Normalised {
+export function shape(type: PostType, input: Fields, fields: FieldErrors): Normalised {
   const need = (name: 'title' | 'content' | 'url' | 'featured_photo_url', ok: boolean) => {
     if (!ok) fields[name] = ['validation.required'];
   };
@@ -143,25 +162,60 @@ async function checkMedia(ctx: AppContext, userId: number, type: PostType, post:
   for (const [i, photo] of post.photos.entries()) await check(`photos.${i}.url`, photo.url, 'image');
 }
 
-const searchText = (p: Normalised) =>
-  [p.title, p.content ? plainText(p.content) : null, ...p.photos.map((x) => x.caption)]
-    .filter(Boolean)
-    .join(' ')
-    .slice(0, 20_000);
+/** The storage keys of our own uploads a post points at. */
+function mediaKeys(ctx: AppContext, post: Pick<Normalised, 'url' | 'featured_photo_url' | 'photos'>): string[] {
+  const urls = [post.url, post.featured_photo_url, ...post.photos.map((p) => p.url)];
+  const keys = urls.map((url) => (url ? ctx.storage.keyOf(url) : undefined)).filter((k): k is string => Boolean(k));
+  return [...new Set(keys)];
+}
+
+/**
+ * Marks the post's uploads attached, so the cleanup of unused uploads keeps them. The files checked in
+ * this request must still be there: one deleted in the meantime fails the save instead of leaving a hole.
+ */
+async function attachMedia(tx: Tx, keys: string[], checked: string[]): Promise<void> {
+  const found = await markAttached(tx, keys);
+  if (checked.some((key) => !found.has(key))) throw conflict();
+}
+
+/** The words search reads; `text` is the content's plain text when the caller has it already. */
+export const searchText = (p: Normalised, text = p.content ? plainText(p.content) : null) =>
+  [p.title, text, ...p.photos.map((x) => x.caption)].filter(Boolean).join(' ').slice(0, 20_000);
+
+/** How many random suffixes a new post tries before giving up (each collides with odds of about 1 in 16 million). */
+const SLUG_ATTEMPTS = 5;
+
+/** Whether the error is the slug's unique index refusing a suffix already taken. */
+const slugTaken = (error: unknown): boolean => isUniqueViolation(error, 'posts_slug_key');
+
+/**
+ * Inserts the post under a fresh slug, drawing a new random suffix when one is taken (a bounded number of
+ * times). Each attempt runs in a savepoint, so a refused insert leaves the transaction usable.
+ */
+async function insertWithFreshSlug(
+  tx: Tx,
+  slugOf: () => string,
+  values: Omit<Parameters<typeof repo.insert>[1], 'slug'>,
+): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await tx.transaction((savepoint) => repo.insert(savepoint, { ...values, slug: slugOf() }));
+    } catch (error) {
+      if (attempt >= SLUG_ATTEMPTS || !slugTaken(error)) throw error;
+    }
+  }
+}
 
 export async function create(
   ctx: AppContext,
   auth: AuthContext,
   input: ParsedBody<typeof postsApi.create>,
 ): Promise<Post> {
-  const [membership] = await ctx.db
-    .select({ approved: accounts.approved_status, published: accounts.published_status })
-    .from(accountUsers)
-    .innerJoin(accounts, eq(accounts.id, accountUsers.account_id))
-    .where(and(eq(accountUsers.account_id, input.account_id), eq(accountUsers.user_id, auth.user.id)));
-  // Only the account's people may post as it, and only once it is approved.
-  if (!membership) throw forbidden('posts.not_your_account');
-  if (membership.approved !== 'approved') throw forbidden('posts.account_not_approved');
+  const account = await findAccount(ctx.db, input.account_id, auth.user.id);
+  const publishing = account ? accountAccess(auth, account) : undefined;
+  // Only the account's people may post as it, and only once it is approved (accounts.policy.ts).
+  if (!publishing?.member) throw forbidden('posts.not_your_account');
+  if (!publishing.can_publish) throw forbidden('posts.account_not_approved');
 
   const fields: FieldErrors = {};
   const post = shape(input.type, input, fields);
@@ -169,42 +223,56 @@ export async function create(
   await checkMedia(ctx, auth.user.id, input.type, post, fields);
   throwIfFieldErrors(fields);
 
-  const visible = membership.published === 'published';
+  const keys = mediaKeys(ctx, post);
   const id = await ctx.db.transaction(async (tx) => {
-    const newId = await repo.insert(tx, {
-      account_id: input.account_id,
-      author_id: auth.user.id,
-      type: input.type,
-      slug: makeSlug(post.title ?? (post.content ? plainText(post.content) : null), input.type),
-      ...post,
-      visible,
-      search_text: searchText(post),
-    });
+    // Read again under the account row's lock: an administrator hiding the account meanwhile is not missed.
+    const visible = await accountPublicForPosting(tx, input.account_id, publicAccountSql('a'));
+    await attachMedia(tx, keys, keys);
+    const newId = await insertWithFreshSlug(
+      tx,
+      () => makeSlug(post.title ?? (post.content ? plainText(post.content) : null), input.type),
+      {
+        account_id: input.account_id,
+        author_id: auth.user.id,
+        type: input.type,
+        ...post,
+        visible,
+        search_text: searchText(post),
+      },
+    );
     await repo.bumpAccountCounts(tx, input.account_id, input.type, 1);
     if (visible) await repo.bumpCounter(tx, repo.VISIBLE_POSTS, 1);
+    ctx.events.publish(tx, {
+      type: 'post.created',
+      actor_id: auth.user.id,
+      account_id: input.account_id,
+      post_id: newId,
+      post_type: input.type,
+      visible,
+    });
     return newId;
   });
   return toPost((await repo.byId(ctx.db, id, auth.user.id))!, auth);
 }
 
-/** A post others may see: published on a visible account. Its people and administrators see it anyway. */
+/** A post the caller may see (posts.policy.ts): public, theirs, or an administrator's with `posts.view`. */
 export async function bySlug(ctx: AppContext, auth: AuthContext | null, slug: string): Promise<Post> {
   const row = await repo.bySlug(ctx.db, slug, auth?.user.id ?? 0);
   if (!row) throw notFound();
-  if (!row.visible && !(row.member || (auth && isAdminRole(auth.user.role_name)))) throw notFound();
+  requirePost(postAccess(auth, row));
   return toPost(row, auth);
 }
 
-/** The post, if the caller may change it: one of its account's people, or an administrator. */
-async function modifiable(ctx: AppContext, auth: AuthContext, id: number, permission: 'posts.update' | 'posts.delete') {
+/** The post, if the caller may change it (posts.policy.ts); one they may not see answers 404 like a missing one. */
+async function modifiable(ctx: AppContext, auth: AuthContext, id: number, action: 'can_modify' | 'can_delete') {
   const row = await repo.byId(ctx.db, id, auth.user.id);
   if (!row) throw notFound();
-  if (!row.member) await requirePermission(ctx, auth, permission);
+  requirePost(postAccess(auth, row), action);
   return row;
 }
 
 export async function update(ctx: AppContext, auth: AuthContext, id: number, input: Fields): Promise<Post> {
-  const row = await modifiable(ctx, auth, id, 'posts.update');
+  const row = await modifiable(ctx, auth, id, 'can_modify');
   const fields: FieldErrors = {};
   const post = shape(row.type, input, fields);
   throwIfFieldErrors(fields);
@@ -219,15 +287,45 @@ export async function update(ctx: AppContext, auth: AuthContext, id: number, inp
     if (same) delete fields[field];
   }
   throwIfFieldErrors(fields);
-  await repo.update(ctx.db, id, { ...post, search_text: searchText(post) });
+  const keys = mediaKeys(ctx, post);
+  const before = new Set(mediaKeys(ctx, row));
+  await ctx.db.transaction(async (tx) => {
+    await attachMedia(
+      tx,
+      keys,
+      keys.filter((key) => !before.has(key)),
+    );
+    await repo.update(tx, id, { ...post, search_text: searchText(post) });
+    // An administrator changing someone else's post leaves a trace (their own posts are theirs to edit).
+    if (!row.member) {
+      await recordAudit(tx, auth, {
+        action: 'posts.edit',
+        subject_type: 'post',
+        subject_id: id,
+        before: editable(row),
+        after: editable(post),
+      });
+    }
+    ctx.events.publish(tx, { type: 'post.updated', actor_id: auth.user.id, account_id: row.account_id, post_id: id });
+  });
   return toPost((await repo.byId(ctx.db, id, auth.user.id))!, auth);
 }
 
 export async function remove(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
-  await modifiable(ctx, auth, id, 'posts.delete');
+  const row = await modifiable(ctx, auth, id, 'can_delete');
   await ctx.db.transaction(async (tx) => {
     const gone = await repo.remove(tx, id);
     if (!gone) return;
+    if (!row.member) {
+      await recordAudit(tx, auth, {
+        action: 'posts.delete',
+        subject_type: 'post',
+        subject_id: id,
+        before: { slug: row.slug, type: row.type, account_id: row.account_id, ...editable(row) },
+        after: null,
+      });
+    }
+    ctx.events.publish(tx, { type: 'post.deleted', actor_id: auth.user.id, account_id: gone.account_id, post_id: id });
     if (gone.status === 'published') await repo.bumpAccountCounts(tx, gone.account_id, gone.type, -1);
     if (gone.visible) await repo.bumpCounter(tx, repo.VISIBLE_POSTS, -1);
   });
@@ -271,19 +369,8 @@ export const lists = {
   ) {
     const result = await repo.accountPosts(ctx.db, auth?.user.id ?? 0, accountId, type, q.per_page, offsetOf(q));
     if (result.rows[0]?.visible) return result;
-    const [account] = await ctx.db
-      .select({ approved: accounts.approved_status, published: accounts.published_status })
-      .from(accounts)
-      .where(eq(accounts.id, accountId));
-    if (!account) throw notFound();
-    const visible = account.approved === 'approved' && account.published === 'published';
-    if (visible || (auth && isAdminRole(auth.user.role_name))) return result;
-    if (!auth) throw notFound();
-    const [member] = await ctx.db
-      .select({ id: accountUsers.user_id })
-      .from(accountUsers)
-      .where(and(eq(accountUsers.account_id, accountId), eq(accountUsers.user_id, auth.user.id)));
-    if (!member) throw notFound();
+    const account = await findAccount(ctx.db, accountId, auth?.user.id ?? null);
+    if (!account || !accountAccess(auth, account).visible) throw notFound();
     return result;
   },
 };

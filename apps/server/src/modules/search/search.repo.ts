@@ -1,6 +1,7 @@
 import { SEARCH_MAX_RESULTS, type AccountHit, type PublicUser } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
+import { publicAccountSql } from '../accounts';
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -22,7 +23,7 @@ export async function searchUsers(db: Db, q: string): Promise<PublicUser[]> {
   );
 }
 
-/** Visible creator accounts by name, username or description. */
+/** Creator accounts anyone may see (accounts.policy.ts) by name, username or description. */
 export async function searchAccounts(db: Db, q: string): Promise<AccountHit[]> {
   const pattern = likePattern(q);
   return queryRows<AccountHit>(
@@ -30,7 +31,7 @@ export async function searchAccounts(db: Db, q: string): Promise<AccountHit[]> {
     sql`
     select id, username, name, description, profile_url, followers_count
     from accounts
-    where approved_status = 'approved' and published_status = 'published'
+    where ${publicAccountSql('accounts')}
       and (name || ' ' || username || ' ' || description) ilike ${pattern}
     order by similarity(name || ' ' || username || ' ' || description, ${q}) desc, followers_count desc, id
     limit ${SEARCH_MAX_RESULTS}`,
@@ -50,7 +51,7 @@ interface PostHitRow {
 }
 
 /**
- * Posts whose words match (full-text, 'simple' configuration) or whose text contains the query
+ * Posts anyone may see (`posts.visible`: published on a public account) whose words match (full-text, 'simple' configuration) or whose text contains the query
  * (trigram-indexed substring: Burmese and Thai run words together), newest first.
  */
 export async function searchPosts(db: Db, q: string) {

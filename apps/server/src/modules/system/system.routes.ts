@@ -2,6 +2,8 @@ import { systemApi } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
 import { migrationsApplied } from '../../db/migrate';
 import type { AppContext } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { fromThisMachine } from '../../platform/http/loopback';
 import { route } from '../../platform/http/route';
 import { migrationCount } from '../../platform/paths';
 
@@ -13,9 +15,12 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready' });
   });
 
-  // The mailbox lets a person trying Inkwell locally open activation and reset mails.
-  if (!ctx.config.isProduction) {
-    route(app, ctx, systemApi.devMailbox, { auth: 'none' }, async ({ query }) => {
+  // The mailbox lets a person trying Inkwell on their own machine open activation and reset mails. Anyone
+  // else reading it could reset any password (root's included), so it exists only while mail is not sent
+  // at all, outside production, and answers only requests made on this machine.
+  if (!ctx.config.isProduction && !ctx.config.smtpUrl) {
+    route(app, ctx, systemApi.devMailbox, { auth: 'none' }, async ({ query, request }) => {
+      if (!fromThisMachine(request)) throw notFound();
       const rows = await ctx.mail.recent(50, query.to);
       return {
         data: rows.map((m) => ({

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { identityApi, systemApi } from '@inkwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 
@@ -25,7 +26,7 @@ describe('operations', () => {
   });
 
   it('metrics in Prometheus text', async () => {
-    await s.request('GET', '/api/user');
+    await s.call(identityApi.me);
     const res = await fetch(`${s.url}/metrics`);
     const text = await res.text();
     expect(res.headers.get('content-type')).toMatch(/text\/plain/);
@@ -64,43 +65,86 @@ describe('operations', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     const api = await s.request('GET', '/api/no-such-thing', { lang: 'my' });
     expect(api.status).toBe(404);
-    expect(api.body.message).toBe('API တွင် ဤလိပ်စာ မရှိပါ။');
+    expect(api.body).toEqual({ code: 'route_not_found', message: 'API တွင် ဤလိပ်စာ မရှိပါ။' });
     const traversal = await fetch(`${s.url}/uploads/..%2f..%2fetc%2fpasswd`);
     expect([403, 404]).toContain(traversal.status);
     expect(await traversal.text()).not.toContain('root:');
     expect((await fetch(`${s.url}/uploads/missing.png`)).status).toBe(404);
   });
 
-  it('the dev mailbox lists the mails the server wrote', async () => {
-    await s.request('POST', '/api/register', {
-      body: {
-        name: 'Mail Reader',
-        username: 'mailreader',
-        email: 'mail.reader@example.test',
-        password: 'long-enough-pass',
-        password_confirmation: 'long-enough-pass',
-      },
-    });
-    const box = await s.request('GET', '/api/dev/mailbox?to=mail.reader@example.test');
-    expect(box.status).toBe(200);
-    expect(box.body.data[0]).toMatchObject({
-      to: 'mail.reader@example.test',
-      subject: 'Activate your Inkwell account',
-    });
+  it('metrics are for this machine only; a forwarded or remote request gets nothing', async () => {
+    const remote = await s.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' });
+    expect(remote.statusCode).toBe(404);
+    const proxied = await fetch(`${s.url}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(proxied.status).toBe(404);
   });
 });
 
-describe('the dev mailbox in production', () => {
-  it('does not exist', async () => {
-    const prod = await startTestServer({
+/** Registers a reader, which writes an activation mail; answers the mailbox URL for their address. */
+async function registerAndRead(server: TestServer, email: string) {
+  await server.call(identityApi.register, {
+    body: {
+      name: 'Mail Reader',
+      username: email.split('@')[0]!.replace(/[^a-z]/g, ''),
+      email,
+      password: 'long-enough-pass',
+      password_confirmation: 'long-enough-pass',
+    },
+  });
+  return `/api/dev/mailbox?to=${encodeURIComponent(email)}`;
+}
+
+describe('the dev mailbox (security review: reset root through it)', () => {
+  it('without SMTP, lists the mails the server wrote to a person on this machine only', async () => {
+    const local = await startTestServer({ SMTP_URL: '' });
+    try {
+      const url = await registerAndRead(local, 'mail.reader@example.test');
+      const box = await local.call(systemApi.devMailbox, { query: { to: 'mail.reader@example.test' } });
+      expect(box.status).toBe(200);
+      expect(box.body.data[0]).toMatchObject({
+        to: 'mail.reader@example.test',
+        subject: 'Activate your Inkwell account',
+      });
+      // From another machine, or through a proxy (whatever the forwarded address claims): nothing.
+      const remote = await local.app.inject({ method: 'GET', url, remoteAddress: '198.51.100.7' });
+      expect(remote.statusCode).toBe(404);
+      expect(remote.body).not.toContain('Activate');
+      for (const header of ['x-forwarded-for', 'forwarded']) {
+        const proxied = await local.call(systemApi.devMailbox, {
+          query: { to: 'mail.reader@example.test' },
+          headers: { [header]: '127.0.0.1' },
+        });
+        expect(proxied.status).toBe(404);
+      }
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('does not exist once mail is sent by SMTP', async () => {
+    await registerAndRead(s, 'smtp.reader@example.test');
+    expect((await s.call(systemApi.devMailbox, { query: { to: 'smtp.reader@example.test' } })).status).toBe(404);
+    expect((await s.smtp.waitFor('smtp.reader@example.test')).subject).toBe('Activate your Inkwell account');
+  });
+});
+
+describe('production', () => {
+  it('has no dev mailbox, and metrics only with METRICS_TOKEN', async () => {
+    const prod = await startTestServer({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40), SMTP_URL: '' });
+    const withToken = await startTestServer({
       NODE_ENV: 'production',
       APP_SECRET: 'x'.repeat(40),
+      METRICS_TOKEN: 'm'.repeat(32),
     });
     try {
-      expect((await prod.request('GET', '/api/dev/mailbox')).status).toBe(404);
-      expect((await prod.request('GET', '/metrics')).status).toBe(200);
+      expect((await prod.call(systemApi.devMailbox)).status).toBe(404);
+      // A reverse proxy on the same host makes every request come from loopback.
+      expect((await prod.request('GET', '/metrics')).status).toBe(404);
+      expect((await withToken.request('GET', '/metrics')).status).toBe(403);
+      expect((await withToken.request('GET', '/metrics', { token: 'wrong' })).status).toBe(403);
+      expect((await withToken.request('GET', '/metrics', { token: 'm'.repeat(32) })).status).toBe(200);
     } finally {
-      await prod.close();
+      await Promise.all([prod.close(), withToken.close()]);
     }
   });
 });

@@ -3,7 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { route } from '../../platform/http/route';
 import { t } from '../../platform/i18n';
+import { HOUR, byUser, type RateRule } from '../../platform/rate-limit';
+import { usersAdminRoutes } from './users.admin.routes';
 import * as users from './users.service';
+
+export const passwordChangeLimit: RateRule = { name: 'password-change', max: 10, windowMs: HOUR, key: byUser };
 
 export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.me, {}, async ({ auth, locale }) => ({
@@ -11,11 +15,12 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
 
   route(app, ctx, api.updateUser, {}, async ({ auth, params, body, locale }) => ({
-    message: t(locale, 'users.updated'),
+    message: t(locale, auth.user.id === params.id ? 'users.updated' : 'users.admin_updated'),
     data: await users.updateProfile(ctx, auth, params.id, body, locale),
   }));
 
-  route(app, ctx, api.changePassword, {}, async ({ auth, body, locale }) => {
+  // Each attempt checks the current password: a stolen session must not be able to guess it at speed.
+  route(app, ctx, api.changePassword, { limits: [passwordChangeLimit] }, async ({ auth, body, locale }) => {
     await users.changePassword(ctx, auth, body);
     return { message: t(locale, 'auth.password_changed') };
   });
@@ -25,4 +30,6 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.revokeDevice, {}, async ({ auth, params }) => {
     await users.revokeDevice(ctx, auth, params.id);
   });
+
+  usersAdminRoutes(app, ctx);
 }

@@ -1,22 +1,21 @@
 import {
   Dob,
   Email,
-  isAdminRole,
   isLocale,
   type Locale,
   type Device,
   type ParsedBody,
   type SessionUser,
-  type RoleName,
   type identityApi,
 } from '@inkwell/contracts';
-import { forgetSessions, requirePermission, type AuthContext } from '../../platform/auth/authenticate';
-import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { isUniqueViolation, uniqueFieldOf } from '../../db/errors';
+import { permissionsOfRole, type AuthContext } from '../../platform/auth/authenticate';
+import { recordAudit } from '../../platform/audit';
+import { hashPassword, passwordProblems, verifyPassword } from '../../platform/auth/passwords';
 import type { AppContext } from '../../platform/context';
 import { ValidationError, notFound, throwIfFieldErrors, type FieldErrors } from '../../platform/errors';
-import { userBilling } from '../billing/billing.service';
-import * as identityRepo from '../identity/identity.repo';
-import { isUniqueViolation, passwordProblems, uniqueFieldOf } from '../identity/identity.service';
+import { exemptFromPlans, userBilling } from '../billing';
+import { requireUserEdit, userAccess } from './users.policy';
 import * as repo from './users.repo';
 
 type Body<K extends keyof typeof identityApi> = ParsedBody<(typeof identityApi)[K]>;
@@ -28,9 +27,10 @@ export async function sessionUser(ctx: AppContext, userId: number, locale: Local
   const row = await repo.findUserWithRole(ctx.db, userId);
   if (!row) throw notFound();
   const { user } = row;
-  const [billing, membership] = await Promise.all([
+  const [billing, membership, permissions] = await Promise.all([
     userBilling(ctx, userId, locale),
     repo.accountMembership(ctx.db, userId),
+    permissionsOfRole(ctx, { role_id: user.role_id }),
   ]);
   return {
     id: user.id,
@@ -40,9 +40,10 @@ export async function sessionUser(ctx: AppContext, userId: number, locale: Local
     profile_url: user.profile_url,
     dob: user.dob,
     locale: isLocale(user.locale) ? user.locale : 'en',
-    role_name: row.role_name as RoleName,
+    role_name: row.role_name,
+    permissions: [...permissions],
     can_compose: membership.approved > 0,
-    create_account: billing.creates_accounts || isAdminRole(row.role_name),
+    create_account: billing.creates_accounts || exemptFromPlans(permissions),
     has_account: membership.total > 0,
     logins: [],
     plan: billing.plan,
@@ -61,31 +62,69 @@ export async function updateProfile(
   input: Body<'updateUser'>,
   locale: Locale = 'en',
 ): Promise<SessionUser> {
-  const own = auth.user.id === userId;
-  if (!own) await requirePermission(ctx, auth, 'users.update');
-  if (!(await repo.findUserWithRole(ctx.db, userId))) throw notFound();
+  const target = await repo.findUserWithRole(ctx.db, userId);
+  if (!target) throw notFound();
+  const access = userAccess(auth, {
+    id: userId,
+    role_name: target.role_name,
+    permissions: await permissionsOfRole(ctx, { role_id: target.user.role_id }),
+  });
+  requireUserEdit(auth, access);
+  const own = access.self;
   const fields: FieldErrors = {};
-  if (await identityRepo.usernameTaken(ctx.db, input.username, userId)) fields.username = ['validation.username_taken'];
-  // People cannot change their own e-mail here (it is their sign-in); administrators can, and the birth date.
-  const adminFields = own ? {} : parseAdminFields(input, fields);
+  if (await repo.usernameTaken(ctx.db, input.username, userId)) fields.username = ['validation.username_taken'];
+  // People cannot change their own e-mail here (it is their sign-in); administrators can, and the birth
+  // date, for the people they outrank; root, whom nobody outranks, changes their own (users.policy.ts).
+  const adminFields = access.can_modify_admin_fields ? parseAdminFields(input, fields) : {};
   if (adminFields.email) {
-    const holder = await identityRepo.findUserByEmail(ctx.db, adminFields.email);
+    const holder = await repo.findUserByEmail(ctx.db, adminFields.email);
     if (holder && holder.id !== userId) fields.email = ['validation.email_taken'];
   }
   throwIfFieldErrors(fields);
+  const { user } = target;
+  const profile = {
+    name: input.name,
+    username: input.username,
+    ...(input.profile_url !== undefined ? { profile_url: input.profile_url } : {}),
+    ...adminFields,
+  };
   try {
-    await repo.updateUser(ctx.db, userId, {
-      name: input.name,
-      username: input.username,
-      ...(input.profile_url !== undefined ? { profile_url: input.profile_url } : {}),
-      ...(input.locale && isLocale(input.locale) ? { locale: input.locale } : {}),
-      ...adminFields,
+    await ctx.db.transaction(async (tx) => {
+      await repo.updateUser(tx, userId, {
+        ...profile,
+        ...(input.locale && isLocale(input.locale) ? { locale: input.locale } : {}),
+      });
+      const oldEmail = user.email;
+      if (adminFields.email && adminFields.email !== oldEmail.toLowerCase()) {
+        // The e-mail is the sign-in and the way to reset a password: whoever held the old sessions is signed
+        // out, and the old address hears of it, so a takeover cannot go unnoticed.
+        await repo.revokeTokens(tx, userId, own ? auth.tokenId : undefined);
+        ctx.events.publish(tx, {
+          type: 'user.email_changed',
+          actor_id: auth.user.id,
+          user_id: userId,
+          old_email: oldEmail,
+          new_email: adminFields.email,
+        });
+      }
+      // An administrator's change to someone else is audited; one's own profile is not an admin action.
+      const before = {
+        name: user.name,
+        username: user.username,
+        email: user.email,
+        dob: user.dob,
+        profile_url: user.profile_url,
+      };
+      const after = { ...before, ...profile };
+      const changed = (Object.keys(before) as (keyof typeof before)[]).some((k) => before[k] !== after[k]);
+      if (!own && changed) {
+        await recordAudit(tx, auth, { action: 'users.edit', subject_type: 'user', subject_id: userId, before, after });
+      }
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new ValidationError(uniqueFieldOf(err));
     throw err;
   }
-  forgetSessions(userId);
   return sessionUser(ctx, userId, locale);
 }
 
@@ -112,9 +151,8 @@ export async function changePassword(ctx: AppContext, auth: AuthContext, input: 
     fields.current_password = ['validation.current_password'];
   Object.assign(fields, passwordProblems(input.password));
   throwIfFieldErrors(fields);
-  await identityRepo.setPasswordHash(ctx.db, auth.user.id, await hashPassword(input.password));
-  await identityRepo.revokeTokens(ctx.db, auth.user.id, auth.tokenId);
-  forgetSessions(auth.user.id);
+  await repo.setPasswordHash(ctx.db, auth.user.id, await hashPassword(input.password));
+  await repo.revokeTokens(ctx.db, auth.user.id, auth.tokenId);
 }
 
 export async function devices(ctx: AppContext, auth: AuthContext): Promise<Device[]> {
@@ -124,11 +162,12 @@ export async function devices(ctx: AppContext, auth: AuthContext): Promise<Devic
     device_name: d.device_name,
     updated_at: d.updated_at.toISOString(),
     current: d.id === auth.tokenId,
+    idle_expires_at: d.idle_expires_at.toISOString(),
+    expires_at: d.expires_at.toISOString(),
   }));
 }
 
 export async function revokeDevice(ctx: AppContext, auth: AuthContext, tokenId: number): Promise<void> {
   // Another person's device id answers like a missing one: ids are not an oracle.
   if (!(await repo.deleteDevice(ctx.db, auth.user.id, tokenId))) throw notFound();
-  forgetSessions(auth.user.id);
 }

@@ -1,9 +1,10 @@
-import type { Permission, RoleName } from '@inkwell/contracts';
+import { PERMISSIONS, type Permission } from '@inkwell/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { accessTokens, permissions, rolePermissions, roles, users } from '../../db/schema';
 import type { AppContext } from '../context';
-import { forbidden, unauthenticated } from '../errors';
+import { AppError, forbidden, unauthenticated } from '../errors';
+import { tokenExpired } from './token-expiry';
 import { bearerToken, hashToken } from './tokens';
 
 export interface AuthUser {
@@ -12,40 +13,37 @@ export interface AuthUser {
   username: string;
   email: string;
   role_id: number;
-  role_name: RoleName;
+  /** A seeded role or one made in the admin area: policies ask `permissions`, not this. */
+  role_name: string;
 }
 
 export interface AuthContext {
   user: AuthUser;
   tokenId: number;
+  /** What the person may do as an administrator, from their role (root: every permission). Policies ask this. */
+  permissions: ReadonlySet<Permission>;
 }
+
+/** A token past its idle or absolute expiry (token-expiry.ts). */
+const sessionExpired = () => new AppError(401, 'auth.session_expired');
 
 /** `last_used_at` is written at most this often per token, not on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+const known = new Set<string>(PERMISSIONS);
+/** Names an administrator created that no code checks guard nothing: only the known ones are kept. */
+const knownPermissions = (names: string[] | null): ReadonlySet<Permission> =>
+  new Set((names ?? []).filter((n): n is Permission => known.has(n)));
+
 /**
- * Recently verified tokens, so a busy reader's every request does not look the token up again. Entries
- * live a few seconds; this process forgets a person's at once when they sign out or change credentials
- * (other processes within the TTL).
+ * The token's person, their role and its permissions, read in one indexed query on every request: nothing is
+ * cached, so a changed role, trimmed permissions, a suspension or a sign-out take effect on the next request
+ * in every process.
  */
-const SESSION_CACHE_MS = 5_000;
-const SESSION_CACHE_MAX = 10_000;
-const sessions = new Map<string, { auth: AuthContext; at: number }>();
-
-export function forgetSessions(userId: number): void {
-  for (const [key, entry] of sessions) if (entry.auth.user.id === userId) sessions.delete(key);
-}
-
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthContext | null> {
   const token = bearerToken(request.headers.authorization);
   if (!token) return null;
-  const tokenHash = hashToken(token);
-  const cached = sessions.get(tokenHash);
-  if (cached && Date.now() - cached.at < SESSION_CACHE_MS) return cached.auth;
-  const auth = await lookup(ctx, tokenHash);
-  if (sessions.size >= SESSION_CACHE_MAX) sessions.clear();
-  sessions.set(tokenHash, { auth, at: Date.now() });
-  return auth;
+  return lookup(ctx, hashToken(token));
 }
 
 async function lookup(ctx: AppContext, tokenHash: string): Promise<AuthContext> {
@@ -53,6 +51,8 @@ async function lookup(ctx: AppContext, tokenHash: string): Promise<AuthContext> 
     .select({
       tokenId: accessTokens.id,
       lastUsedAt: accessTokens.last_used_at,
+      createdAt: accessTokens.created_at,
+      expired: tokenExpired(),
       id: users.id,
       name: users.name,
       username: users.username,
@@ -60,6 +60,12 @@ async function lookup(ctx: AppContext, tokenHash: string): Promise<AuthContext> 
       role_id: users.role_id,
       role_name: roles.name,
       verified: users.email_verified_at,
+      suspended: users.suspended_at,
+      permissions: sql<string[] | null>`(
+        select array_agg(${permissions.name}) from ${rolePermissions}
+        join ${permissions} on ${permissions.id} = ${rolePermissions.permission_id}
+        where ${rolePermissions.role_id} = ${users.role_id}
+      )`,
     })
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.user_id))
@@ -67,39 +73,41 @@ async function lookup(ctx: AppContext, tokenHash: string): Promise<AuthContext> 
     .where(eq(accessTokens.token_hash, tokenHash))
     .limit(1);
   if (!row || !row.verified) throw unauthenticated();
+  if (row.suspended) throw forbidden('auth.suspended');
+  if (row.expired) {
+    await ctx.db.delete(accessTokens).where(eq(accessTokens.id, row.tokenId));
+    throw sessionExpired();
+  }
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await ctx.db
       .update(accessTokens)
       .set({ last_used_at: sql`now()`, updated_at: sql`now()` })
       .where(eq(accessTokens.id, row.tokenId));
   }
-  const { tokenId, lastUsedAt: _l, verified: _v, ...user } = row;
-  return { tokenId, user: { ...user, role_name: user.role_name as RoleName } };
+  const {
+    tokenId,
+    lastUsedAt: _l,
+    createdAt: _c,
+    expired: _e,
+    verified: _v,
+    suspended: _s,
+    permissions: names,
+    ...user
+  } = row;
+  return { tokenId, user, permissions: knownPermissions(names) };
 }
 
-/** Role → permission names, cached briefly: admin screens change them rarely. */
-const cache = new Map<number, { at: number; names: Set<string> }>();
-const CACHE_MS = 5_000;
-
-export function clearPermissionCache(): void {
-  cache.clear();
-}
-
-export async function roleHasPermission(ctx: AppContext, roleId: number, permission: Permission): Promise<boolean> {
-  const hit = cache.get(roleId);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.names.has(permission);
+/** The permissions a role holds (root's row holds all of them: the seed keeps it so on every start). */
+export async function permissionsOfRole(ctx: AppContext, role: { role_id: number }): Promise<ReadonlySet<Permission>> {
   const rows = await ctx.db
     .select({ name: permissions.name })
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
-    .where(eq(rolePermissions.role_id, roleId));
-  const names = new Set(rows.map((r) => r.name));
-  cache.set(roleId, { at: Date.now(), names });
-  return names.has(permission);
+    .where(eq(rolePermissions.role_id, role.role_id));
+  return knownPermissions(rows.map((r) => r.name));
 }
 
-/** Root may do everything; anyone else needs the permission on their role. */
-export async function requirePermission(ctx: AppContext, auth: AuthContext, permission: Permission): Promise<void> {
-  if (auth.user.role_name === 'root') return;
-  if (!(await roleHasPermission(ctx, auth.user.role_id, permission))) throw forbidden();
+/** The route option `permission`: the caller's role must hold it. */
+export function requirePermission(auth: AuthContext, permission: Permission): void {
+  if (!auth.permissions.has(permission)) throw forbidden();
 }

@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import type { FieldErrors } from '../errors';
 
 /** Argon2id (the library's `Algorithm.Argon2id` is a const enum) with OWASP's parameters. */
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -25,3 +26,8 @@ const common: ReadonlySet<string> = new Set(
 );
 
 export const isCommonPassword = (password: string): boolean => common.has(password.toLowerCase());
+
+/** The rules a new password must meet, as field errors (none: it may be used). */
+export function passwordProblems(password: string): FieldErrors {
+  return isCommonPassword(password) ? { password: ['validation.password_common'] } : {};
+}

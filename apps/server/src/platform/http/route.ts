@@ -12,6 +12,7 @@ import { authenticate, requirePermission, type AuthContext } from '../auth/authe
 import type { AppContext } from '../context';
 import { unauthenticated } from '../errors';
 import { rateLimit, type RateRule } from '../rate-limit';
+import { rejectUnsafeInput } from './validation';
 
 type AuthMode = 'required' | 'optional' | 'none';
 
@@ -45,10 +46,13 @@ export function route<E extends EndpointDef, A extends AuthMode = 'required'>(
   handler: (input: Handled<E, A>) => Promise<EndpointResponse<E>>,
 ): void {
   const mode: AuthMode = options.auth ?? 'required';
+  const permission = endpoint.permission ?? options.permission;
+  if (permission && mode !== 'required') throw new Error(`${endpoint.path}: a permission needs a signed-in caller`);
   const checks = (options.limits ?? []).map((rule) => rateLimit(app, rule, ctx.config.rateLimitScale));
   const status = endpoint.status ?? 200;
   const schema: FastifySchema & { summary: string; tags: readonly string[]; security?: unknown } = {
     summary: endpoint.summary,
+    ...(permission ? { description: `Requires the permission \`${permission}\`.` } : {}),
     tags: endpoint.tags,
     ...(mode !== 'none' ? { security: [{ bearer: [] }] } : {}),
     ...(endpoint.params ? { params: endpoint.params } : {}),
@@ -66,8 +70,10 @@ export function route<E extends EndpointDef, A extends AuthMode = 'required'>(
       const auth = mode === 'none' ? null : await authenticate(ctx, request);
       if (mode === 'required' && !auth) throw unauthenticated();
       request.auth = auth;
-      if (options.permission) await requirePermission(ctx, auth!, options.permission);
+      if (permission) requirePermission(auth!, permission);
     },
+    // No NUL character reaches the database, whatever the part and whether or not it has a schema.
+    preValidation: async (request) => rejectUnsafeInput(request),
     // Limits keyed by a body field (an e-mail) need the parsed body.
     preHandler: async (request) => {
       for (const check of checks) await check(request);

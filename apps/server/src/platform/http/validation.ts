@@ -1,6 +1,7 @@
 import type { Locale } from '@inkwell/contracts';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
+import { AppError } from '../errors';
 import { isMessageKey, t, type MessageKey } from '../i18n';
 
 type Issue = z.core.$ZodIssue;
@@ -14,6 +15,55 @@ export class RequestValidationError extends Error {
   ) {
     super('Request validation failed');
     this.name = 'RequestValidationError';
+  }
+}
+
+/** Deeper than any contract goes; walking (or storing) deeper input only risks the stack. */
+export const MAX_INPUT_DEPTH = 32;
+/** Enough NUL findings to point at the fields; a body full of them need not list every one. */
+const MAX_NUL_ISSUES = 20;
+
+/**
+ * The NUL characters in one parsed request part (in values and in keys, reported at the object holding
+ * them). PostgreSQL refuses NUL in text, so no request carrying one may reach a query. Walks without
+ * recursion; input nested deeper than {@link MAX_INPUT_DEPTH} is refused as unreadable.
+ */
+export function nulIssues(value: unknown): Issue[] {
+  const issues: Issue[] = [];
+  const stack: { value: unknown; path: PropertyKey[] }[] = [{ value, path: [] }];
+  const found = (path: PropertyKey[]) => {
+    if (issues.length < MAX_NUL_ISSUES && !issues.some((i) => i.path.join('.') === path.join('.')))
+      issues.push({ code: 'custom', path, message: 'validation.nul', input: undefined });
+  };
+  while (stack.length) {
+    const { value: current, path } = stack.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) found(path);
+    } else if (current !== null && typeof current === 'object') {
+      if (path.length >= MAX_INPUT_DEPTH) throw new AppError(400, 'errors.bad_request');
+      for (const [key, item] of Object.entries(current)) {
+        if (key.includes('\u0000')) found(path);
+        stack.push({ value: item, path: [...path, Array.isArray(current) ? Number(key) : key] });
+      }
+    }
+  }
+  return issues;
+}
+
+/**
+ * Refuses a request whose path parameters, query or JSON body carry a NUL character (422, per field), or
+ * whose body nests absurdly deep (400). Runs before the schemas, for every route and every part, including
+ * parts a route reads without a schema (a gateway's callback).
+ */
+export function rejectUnsafeInput(request: FastifyRequest): void {
+  const parts: [string, unknown][] = [
+    ['params', request.params],
+    ['querystring', request.query],
+    ['body', request.body],
+  ];
+  for (const [part, value] of parts) {
+    const issues = nulIssues(value);
+    if (issues.length) throw new RequestValidationError(issues, part);
   }
 }
 

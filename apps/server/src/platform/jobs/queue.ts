@@ -1,13 +1,24 @@
 import { JOB_NAMES, JobPayloads, type JobName, type JobPayload } from '@inkwell/contracts';
 import PgBoss from 'pg-boss';
-import { EXPIRE_SCHEDULE } from '../../modules/billing/billing.jobs';
-import { TRANSCODE_RETRIES } from '../../modules/media/media.jobs';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect';
 
+/** One handler per job in the contract (a forgotten or unknown job does not compile), from the composition root. */
 export type JobHandlers = {
   [N in JobName]: (payload: JobPayload<N>, job: { id: string; retryCount: number }) => Promise<void>;
 };
+
+/**
+ * How one job's queue differs from the defaults, registered by the module that owns the job: its retries,
+ * and a cron (UTC) when it recurs.
+ */
+export interface QueueSettings {
+  retry?: PgBoss.RetryOptions;
+  schedule?: string;
+}
+
+/** Every module's queue settings, assembled at the composition root and handed to `startJobQueue`. */
+export type JobQueueSettings = { readonly [N in JobName]?: QueueSettings };
 
 export interface JobQueue {
   send<N extends JobName>(name: N, payload: JobPayload<N>, options?: PgBoss.SendOptions): Promise<string | null>;
@@ -20,30 +31,34 @@ export interface JobQueue {
 
 const RETRY: PgBoss.RetryOptions = { retryLimit: 5, retryDelay: 5, retryBackoff: true };
 
-/** Queues that differ from the default retries. */
-const QUEUE_OPTIONS: Partial<Record<JobName, PgBoss.RetryOptions>> = {
-  'media.transcode': { retryLimit: TRANSCODE_RETRIES, retryDelay: 5, retryBackoff: true },
-};
-
-/** Recurring jobs (cron, UTC). */
-const SCHEDULES: Partial<Record<JobName, string>> = { 'billing.expire': EXPIRE_SCHEDULE };
-
 export async function startJobQueue(
   database: Database,
   logger: FastifyBaseLogger,
+  settings: JobQueueSettings,
   pollSeconds = 1,
   maintenanceSeconds = 60,
 ): Promise<JobQueue> {
+  let stopped = false;
   // pg-boss runs on the app's own connection (PGlite has only one; on PostgreSQL it shares the pool).
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    db: {
+      // A handler still running past the stop timeout ends after the connection has closed, and pg-boss then
+      // records its failure unawaited: that write is dropped (the job stays active and is handed out again
+      // when its time runs out) instead of becoming an unhandled rejection.
+      // (An answer without rows reads as "nothing affected" to its completion calls; `rows: []` would not.)
+      executeSql: (text, values) =>
+        stopped ? Promise.resolve({ rows: undefined as unknown as [] }) : database.executeSql(text, values),
+    },
     // Maintenance also notices jobs whose worker died (their time ran out) and hands them out again.
     maintenanceIntervalSeconds: maintenanceSeconds,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  for (const name of JOB_NAMES) await boss.createQueue(name, { name, ...RETRY, ...QUEUE_OPTIONS[name] });
-  for (const [name, cron] of Object.entries(SCHEDULES)) await boss.schedule(name, cron, {}, { tz: 'UTC' });
+  for (const name of JOB_NAMES) await boss.createQueue(name, { name, ...RETRY, ...settings[name]?.retry });
+  for (const name of JOB_NAMES) {
+    const cron = settings[name]?.schedule;
+    if (cron) await boss.schedule(name, cron, {}, { tz: 'UTC' });
+  }
 
   const workers = new Map<JobName, string[]>();
 
@@ -51,7 +66,7 @@ export async function startJobQueue(
     boss,
     async send(name, payload, options) {
       const data = JobPayloads[name].parse(payload);
-      const id = await boss.send(name, data, { ...RETRY, ...QUEUE_OPTIONS[name], ...options });
+      const id = await boss.send(name, data, { ...RETRY, ...settings[name]?.retry, ...options });
       // A worker in this process starts at once instead of at its next poll.
       for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
       return id;
@@ -86,6 +101,7 @@ export async function startJobQueue(
     },
     async stop(timeoutMs) {
       await boss.stop({ graceful: true, timeout: Math.max(timeoutMs, 1000), wait: true, close: true });
+      stopped = true;
     },
   };
 }

@@ -10,6 +10,13 @@ export interface MailContent {
 const escape = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The mail's frame: simple inline-styled HTML that mail clients render alike. */
+const layout = (locale: Locale, body: string): string =>
+  `<!doctype html><html lang="${locale}"><body style="margin:0;padding:24px;background:#f4f5fb;font-family:Inter,'Noto Sans Myanmar','Noto Sans Thai',Arial,sans-serif;line-height:1.7;color:#1f2330">
+<div style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:28px">
+<p style="font-size:20px;font-weight:700;color:#3b4bc8;margin:0 0 16px">Inkwell</p>
+${body}</div></body></html>`;
+
 /** A plain, translated message with one call-to-action link, as text and as simple inline-styled HTML. */
 function linkMail(
   locale: Locale,
@@ -22,13 +29,13 @@ function linkMail(
   const expiry = t(locale, keys.expiry);
   const signature = t(locale, 'mail.signature');
   const text = [greeting, '', intro, link, '', expiry, '', signature].join('\n');
-  const html = `<!doctype html><html lang="${locale}"><body style="margin:0;padding:24px;background:#f4f5fb;font-family:Inter,'Noto Sans Myanmar','Noto Sans Thai',Arial,sans-serif;line-height:1.7;color:#1f2330">
-<div style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:28px">
-<p style="font-size:20px;font-weight:700;color:#3b4bc8;margin:0 0 16px">Inkwell</p>
-<p>${escape(greeting)}</p><p>${escape(intro)}</p>
+  const html = layout(
+    locale,
+    `<p>${escape(greeting)}</p><p>${escape(intro)}</p>
 <p style="margin:24px 0"><a href="${escape(link)}" style="background:#4c5fd5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escape(t(locale, keys.button))}</a></p>
 <p style="font-size:13px;color:#5c6070;word-break:break-all">${escape(link)}</p>
-<p style="font-size:13px;color:#5c6070">${escape(expiry)}</p><p>${escape(signature)}</p></div></body></html>`;
+<p style="font-size:13px;color:#5c6070">${escape(expiry)}</p><p>${escape(signature)}</p>`,
+  );
   return { subject: t(locale, keys.subject), text, html };
 }
 
@@ -47,3 +54,14 @@ export const passwordResetMail = (locale: Locale, name: string, link: string): M
     button: 'mail.reset.button',
     expiry: 'mail.reset.expiry',
   });
+
+/** A notice with no link: the old address hears that the account's e-mail changed. */
+export function emailChangedMail(locale: Locale, name: string, newEmail: string): MailContent {
+  const greeting = t(locale, 'mail.greeting', { name });
+  const intro = t(locale, 'mail.email_changed.intro', { email: newEmail });
+  const advice = t(locale, 'mail.email_changed.advice');
+  const signature = t(locale, 'mail.signature');
+  const text = [greeting, '', intro, '', advice, '', signature].join('\n');
+  const html = layout(locale, [greeting, intro, advice, signature].map((line) => `<p>${escape(line)}</p>`).join(''));
+  return { subject: t(locale, 'mail.email_changed.subject'), text, html };
+}

@@ -129,6 +129,12 @@ export async function runFfmpeg(
 /** At most 720 pixels on the short side, even dimensions, aspect kept. */
 const SCALE_720 = "scale='if(gt(iw,ih),-2,min(720,iw))':'if(gt(iw,ih),min(720,ih),-2)'";
 
+/**
+ * Nothing of the upload's own metadata reaches the output: no global tags (location, title, artist,
+ * comment, creation time …), no stream tags, no chapters, and no encoder tag from the muxer.
+ */
+const STRIP_METADATA = ['-map_metadata', '-1', '-map_chapters', '-1', '-fflags', '+bitexact'];
+
 /** H.264/AAC MP4, at most 720p on the short side (portrait phone video too), web-ready (faststart). */
 export const videoArgs = (input: string, output: string): string[] => [
   '-i',
@@ -137,6 +143,7 @@ export const videoArgs = (input: string, output: string): string[] => [
   '0:v:0',
   '-map',
   '0:a:0?',
+  ...STRIP_METADATA,
   '-vf',
   `${SCALE_720},format=yuv420p`,
   '-c:v',
@@ -167,6 +174,7 @@ export const audioArgs = (input: string, output: string): string[] => [
   '-map',
   '0:a:0',
   '-vn',
+  ...STRIP_METADATA,
   '-c:a',
   'aac',
   '-b:a',
@@ -186,6 +194,7 @@ export const posterArgs = (input: string, output: string, duration: number | nul
   input,
   '-frames:v',
   '1',
+  ...STRIP_METADATA,
   '-vf',
   SCALE_720,
   '-q:v',

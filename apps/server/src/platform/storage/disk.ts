@@ -2,14 +2,17 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { assertSafeKey, type Storage } from './storage';
+import { PRIVATE_PREFIX, assertPublicKey, assertSafeKey, isPrivateKey, type Storage } from './storage';
 
-/** Files under `DATA_DIR/uploads`, served by the app at `/uploads/<key>`. */
-export function diskStorage(root: string, publicPrefix = '/uploads'): Storage {
+/**
+ * Files under `DATA_DIR/uploads`, served by the app at `/uploads/<key>`; `private/` keys under
+ * `privateRoot` (`DATA_DIR/private`), outside the served folder.
+ */
+export function diskStorage(root: string, privateRoot: string, publicPrefix = '/uploads'): Storage {
   fs.mkdirSync(root, { recursive: true });
   const full = (key: string) => {
     assertSafeKey(key);
-    return path.join(root, key);
+    return isPrivateKey(key) ? path.join(privateRoot, key.slice(PRIVATE_PREFIX.length)) : path.join(root, key);
   };
   // Write next to the target, then rename: readers see the old file or the whole new one.
   const atomically = async (key: string, write: (tmp: string) => Promise<void>) => {
@@ -50,7 +53,10 @@ export function diskStorage(root: string, publicPrefix = '/uploads'): Storage {
     async delete(key) {
       await fs.promises.rm(full(key), { force: true });
     },
-    url: (key) => `${publicPrefix}/${key}`,
+    url: (key) => {
+      assertPublicKey(key);
+      return `${publicPrefix}/${key}`;
+    },
     keyOf: (url) => (url.startsWith(`${publicPrefix}/`) ? url.slice(publicPrefix.length + 1) : undefined),
   };
 }

@@ -4,6 +4,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { createCreatorAccount, subscribeToPlan } from '../../../test/factories';
 import { signedIn } from '../../../test/identity-helpers';
 import { fixturesDir, makeAudio, makeJpegWithGps } from '../../../test/media-fixtures';
 
@@ -31,7 +32,10 @@ beforeAll(async () => {
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
   });
-  token = (await signedIn(s)).token;
+  const person = await signedIn(s);
+  await createCreatorAccount(s.ctx.db, person.user.id);
+  await subscribeToPlan(s.ctx.db, person.user.id, 'creator');
+  token = person.token;
 });
 afterAll(async () => {
   await s?.close();
@@ -77,5 +81,14 @@ describe('S3-compatible storage', () => {
     const object = await fetch(check.url!);
     expect(object.status).toBe(200);
     expect((await object.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    // The original waited under `private/` (outside what the bucket serves) and is deleted once transcoded.
+    const privateObjects = path.join(dir, 's3', 'inkwell-media', 'private');
+    const left = fs.existsSync(privateObjects)
+      ? fs.readdirSync(privateObjects, { recursive: true }).filter((f) => String(f).endsWith('._S3rver_object'))
+      : [];
+    expect(left).toEqual([]);
+    // s3rver keeps the emptied `private/` folder on its disk; only the served prefixes hold objects.
+    const prefixes = fs.readdirSync(path.join(dir, 's3', 'inkwell-media')).filter((f) => f !== 'private');
+    expect(prefixes.sort()).toEqual(['audio', 'images']);
   });
 });

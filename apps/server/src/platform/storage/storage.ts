@@ -11,7 +11,7 @@ export interface Storage {
   read(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
-  /** The address browsers load the file from. */
+  /** The address browsers load the file from (never for a `private/` key). */
   url(key: string): string;
   /** The key behind one of our own URLs, or undefined for anything else. */
   keyOf(url: string): string | undefined;
@@ -22,4 +22,17 @@ export const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
 
 export function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+}
+
+/**
+ * Keys under this prefix hold what must never be public (an upload's untouched original, with its location
+ * and tags): on disk they live outside the served folder, in S3 under `private/`, which the bucket's public
+ * policy must leave out. They have no URL.
+ */
+export const PRIVATE_PREFIX = 'private/';
+
+export const isPrivateKey = (key: string): boolean => key.startsWith(PRIVATE_PREFIX);
+
+export function assertPublicKey(key: string): void {
+  if (isPrivateKey(key)) throw new Error(`A private storage key has no URL: ${key}`);
 }

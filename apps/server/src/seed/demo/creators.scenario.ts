@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { accountUsers, accounts, organizations, plans, subscriptions } from '../../db/schema';
-import { addCycle } from '../../modules/billing/billing.service';
+import { addCycle } from '../../modules/billing';
 import type { Scenario } from './scenario';
 import { demoUserId, type DemoHandle } from './users.scenario';
 

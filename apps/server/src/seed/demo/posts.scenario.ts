@@ -8,12 +8,11 @@ import sharp from 'sharp';
 import { accountUsers, mediaFiles } from '../../db/schema';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
-import * as comments from '../../modules/comments/comments.service';
-import { setFollow } from '../../modules/follows/follows.service';
-import { toggleLike } from '../../modules/likes/likes.service';
-import { transcode } from '../../modules/media/media.jobs';
-import { newFileId, storeImage, tmpDir } from '../../modules/media/media.service';
-import * as posts from '../../modules/posts/posts.service';
+import { createComment } from '../../modules/comments';
+import { setFollow } from '../../modules/follows';
+import { toggleLike } from '../../modules/likes';
+import { newFileId, originalKey, storeImage, tmpDir, transcode } from '../../modules/media';
+import { createPost } from '../../modules/posts';
 import type { Scenario } from './scenario';
 import { DEMO_PEOPLE, demoUserId, type DemoHandle } from './users.scenario';
 
@@ -26,6 +25,7 @@ const actingAs = async (ctx: AppContext, handle: DemoHandle): Promise<AuthContex
   return {
     tokenId: 0,
     user: { id, name: person.name, username: person.username, email: '', role_id: 0, role_name: 'user' as RoleName },
+    permissions: new Set(),
   };
 };
 
@@ -83,7 +83,7 @@ async function clip(ctx: AppContext, userId: number, kind: 'audio' | 'video'): P
     ctx.log.warn({ err }, 'demo data: ffmpeg is not available, skipping the audio and video posts');
     return undefined;
   }
-  const sourceKey = `originals/${kind}/demo/${id}.${kind === 'audio' ? 'mp3' : 'mp4'}`;
+  const sourceKey = originalKey(kind, kind === 'audio' ? 'mp3' : 'mp4');
   await ctx.storage.putFile(sourceKey, source, kind === 'audio' ? 'audio/mpeg' : 'video/mp4');
   await ctx.db
     .insert(mediaFiles)
@@ -120,8 +120,8 @@ export const postsScenario: Scenario = {
     const publish = async (
       auth: AuthContext,
       account_id: number,
-      body: Omit<Parameters<typeof posts.create>[2], 'account_id'>,
-    ) => made.push(await posts.create(ctx, auth, { account_id, ...body } as Parameters<typeof posts.create>[2]));
+      body: Omit<Parameters<typeof createPost>[2], 'account_id'>,
+    ) => made.push(await createPost(ctx, auth, { account_id, ...body } as Parameters<typeof createPost>[2]));
 
     await publish(maya, mayaAccount, {
       type: 'video',
@@ -183,14 +183,14 @@ export const postsScenario: Scenario = {
     const su = await actingAs(ctx, 'su');
     const target = made.at(-1);
     if (kyaw && su && target) {
-      const first = await comments.create(ctx, kyaw, { post_id: target.id, content: 'ဟုတ်တယ်၊ ထီးယူသွားဦး!' });
-      const reply = await comments.create(ctx, aye, {
+      const first = await createComment(ctx, kyaw, { post_id: target.id, content: 'ဟုတ်တယ်၊ ထီးယူသွားဦး!' });
+      const reply = await createComment(ctx, aye, {
         post_id: target.id,
         content: 'ကျေးဇူးပါ 😊',
         parent_comment_id: first.id,
         account_id: ayeAccount,
       });
-      await comments.create(ctx, su, { post_id: target.id, content: 'လက်ဖက်ရည် သောက်ရအောင်', parent_comment_id: reply.id });
+      await createComment(ctx, su, { post_id: target.id, content: 'လက်ဖက်ရည် သောက်ရအောင်', parent_comment_id: reply.id });
     }
   },
 };

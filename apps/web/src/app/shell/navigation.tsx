@@ -1,8 +1,7 @@
-import { isAdminRole } from '@inkwell/contracts';
 import { IconCompass, IconHome, IconShieldLock, IconSquarePlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { UserAvatar } from '../../components/UserAvatar';
-import type { Session } from '../../session/session';
+import { mayAdminister, type Session } from '../../session/session';
 
 export interface NavEntry {
   to: string;
@@ -20,7 +19,7 @@ export function navEntries(session: Session, t: (key: string) => string): NavEnt
     { to: '/home', label: t('nav.home'), icon: <IconHome size={24} stroke={1.7} /> },
     { to: '/explore', label: t('nav.explore'), icon: <IconCompass size={24} stroke={1.7} /> },
     session.can_compose && { to: '/compose', label: t('nav.compose'), icon: <IconSquarePlus size={24} stroke={1.7} /> },
-    isAdminRole(session.role) && {
+    mayAdminister(session) && {
       to: '/admin',
       label: t('nav.admin'),
       icon: <IconShieldLock size={24} stroke={1.7} />,

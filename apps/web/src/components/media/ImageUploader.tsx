@@ -1,10 +1,11 @@
 import { IMAGE_ACCEPT, mediaApi, type ImageKind } from '@inkwell/contracts';
 import { Alert, Button, CloseButton, FileButton, Group, Image, Input, Stack } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
-import { useEffect, useReducer } from 'react';
+import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
+import { useLatest, useReportBusy, useUploadSignal } from './uploadHooks';
 import { isBusy, uploadReducer } from './uploadState';
 import { UploadProgress } from './UploadProgress';
 
@@ -12,7 +13,8 @@ const RATIOS: Record<ImageKind, number> = { squares: 1, profiles: 1, covers: 2, 
 
 /**
  * Image files only; progress 0–100; done sets the image, failure shows the server's message and reports
- * `onFailed`; Remove clears it (spec: image upload states).
+ * `onFailed`; Remove clears it (spec: image upload states). The finished upload calls the latest `onChange`;
+ * leaving the screen mid-upload aborts it and reports not busy.
  */
 export function ImageUploader({
   kind,
@@ -34,24 +36,32 @@ export function ImageUploader({
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(uploadReducer, value ? { phase: 'done', url: value } : { phase: 'idle' });
   const busy = isBusy(state);
-  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
+  useReportBusy(busy, onBusyChange);
+  const latest = useLatest({ onChange, onFailed });
+  const nextSignal = useUploadSignal();
 
   const choose = async (file: File | null) => {
     if (!file) return;
+    const signal = nextSignal();
     dispatch({ type: 'start' });
     const form = new FormData();
     form.append('type', kind);
     form.append('url', file);
     try {
-      const res = await uploadWithProgress<{ url: string }>(mediaApi.uploadImage.path, form, (progress) =>
-        dispatch({ type: 'progress', progress }),
+      const res = await uploadWithProgress<{ url: string }>(
+        mediaApi.uploadImage.path,
+        form,
+        (progress) => dispatch({ type: 'progress', progress }),
+        signal,
       );
+      if (signal.aborted) return;
       dispatch({ type: 'uploaded', url: res.url });
-      onChange(res.url);
+      latest.current.onChange(res.url);
     } catch (err) {
+      if (signal.aborted) return;
       const message = errorMessage(err);
       dispatch({ type: 'fail', error: message });
-      onFailed?.(message);
+      latest.current.onFailed?.(message);
     }
   };
 

@@ -1,13 +1,14 @@
 import { AUDIO_ACCEPT, VIDEO_ACCEPT, mediaApi, type MediaCheck } from '@inkwell/contracts';
 import { Alert, Button, FileButton, Group, Input, Loader, Stack, Text } from '@mantine/core';
 import { IconMusicUp, IconTrash, IconVideoPlus } from '@tabler/icons-react';
-import { useCallback, useEffect, useReducer } from 'react';
+import { useCallback, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
 import { alert } from '../../lib/alerts';
 import { AudioPlayer } from './AudioPlayer';
 import { VideoPlayer } from './VideoPlayer';
+import { useReportBusy, useUploadSignal } from './uploadHooks';
 import { isBusy, uploadReducer } from './uploadState';
 import { useMediaPolling } from './useMediaPolling';
 import { UploadProgress } from './UploadProgress';
@@ -43,7 +44,8 @@ export function MediaUpload({
       : { phase: 'idle' },
   );
   const busy = isBusy(state);
-  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
+  useReportBusy(busy, onBusyChange);
+  const nextSignal = useUploadSignal();
 
   const onStatus = useCallback(
     (check: MediaCheck) => {
@@ -69,6 +71,8 @@ export function MediaUpload({
 
   const choose = async (file: File | null) => {
     if (!file) return;
+    // Leaving the screen mid-upload aborts it; its late answer then changes nothing.
+    const signal = nextSignal();
     dispatch({ type: 'start' });
     const form = new FormData();
     form.append('file', file);
@@ -77,9 +81,12 @@ export function MediaUpload({
         (kind === 'audio' ? mediaApi.uploadAudio : mediaApi.uploadVideo).path,
         form,
         (progress) => dispatch({ type: 'progress', progress }),
+        signal,
       );
+      if (signal.aborted) return;
       dispatch({ type: 'uploaded', file: res.file });
     } catch (err) {
+      if (signal.aborted) return;
       const message = errorMessage(err);
       dispatch({ type: 'fail', error: message });
       alert('warning', message);

@@ -1,18 +1,18 @@
 import { ACCOUNT_TABS, type Account, type PostType } from '@inkwell/contracts';
-import { BackgroundImage, Box, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { BackgroundImage, Box, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconNotes } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { errorMessage } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { currentLocale } from '../../i18n';
-import { alert } from '../../lib/alerts';
 import { numberFormat } from '../../lib/numbers';
-import { ApprovalBadge } from '../creators/ApprovalBadge';
+import { ApprovalBadge } from '../../components/ApprovalBadge';
+import { FollowButton } from '../follows/FollowButton';
 import { PostList } from '../posts/PostList';
-import { useAccountByUsername, useAccountPosts, useFollow } from '../posts/api';
+import { useAccountPosts } from '../posts/api';
+import { accountKey, useAccount } from './api';
 import { PageLoader } from '../../components/PageLoader';
 
 function TabPosts({ account, type }: { account: Account; type: PostType }) {
@@ -39,8 +39,7 @@ export function AccountPage() {
   const navigate = useNavigate();
   const username = useParams().username ?? '';
   const [params, setParams] = useSearchParams();
-  const account = useAccountByUsername(username);
-  const follow = useFollow(['account', username.toLowerCase()]);
+  const account = useAccount(username);
   const tab = ACCOUNT_TABS.some((x) => x.tab === params.get('tab')) ? params.get('tab')! : 'notes';
 
   // An account that cannot be loaded is a 404 (spec).
@@ -59,19 +58,7 @@ export function AccountPage() {
         <Box px="md" pb="md" mt={-40}>
           <Group justify="space-between" align="end" wrap="nowrap">
             <UserAvatar url={a.profile_url} name={a.name} size={88} />
-            <Button
-              variant={a.is_followed ? 'default' : 'filled'}
-              loading={follow.isPending}
-              aria-pressed={a.is_followed}
-              onClick={() =>
-                follow.mutate(
-                  { id: a.id, follow: !a.is_followed },
-                  { onError: (e) => alert('danger', errorMessage(e)) },
-                )
-              }
-            >
-              {a.is_followed ? t('accounts.following') : t('accounts.follow')}
-            </Button>
+            <FollowButton account={a} accountKey={accountKey(username)} />
           </Group>
           <Group gap="xs" mt="sm">
             <Title order={1} fz="h2">

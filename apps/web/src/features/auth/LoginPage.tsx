@@ -37,9 +37,11 @@ export function LoginPage() {
 
   const submit = form.onSubmit((values) =>
     login.mutate(values, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
         const from = (location.state as { from?: string } | null)?.from;
-        void navigate(from && from !== '/login' ? from : '/home', { replace: true });
+        // Administrators land on the dashboard, as after a provider login (spec §2, /auth/{provider}).
+        const start = answer.user.permissions.length > 0 ? '/admin' : '/home';
+        void navigate(from && from !== '/login' ? from : start, { replace: true });
       },
       onError: (error) => showServerErrors(form, error),
     }),

@@ -32,7 +32,8 @@ export function PlanCard({
   canTrial: boolean;
   busy: boolean;
   onTrial: () => void;
-  onSubscribe: () => void;
+  /** Absent when no wallet takes payments on this server: only the trial is offered. */
+  onSubscribe?: () => void;
 }) {
   const { t } = useTranslation();
   const locale = currentLocale();
@@ -98,9 +99,11 @@ export function PlanCard({
         {/* The active plan card shows no buttons (spec §4); a free plan has nothing to buy. */}
         {!active && !plan.is_free && (
           <Stack gap="xs" mt="auto" pt="sm">
-            <Button onClick={onSubscribe} disabled={busy}>
-              {t('plans.subscribe')}
-            </Button>
+            {onSubscribe && (
+              <Button onClick={onSubscribe} disabled={busy}>
+                {t('plans.subscribe')}
+              </Button>
+            )}
             {canTrial && plan.trial_period_days > 0 && (
               <Button variant="light" onClick={onTrial} loading={busy}>
                 {t('plans.start_trial')}

@@ -22,6 +22,7 @@ export function PlanPage() {
   const subscribe = useSubscribe();
   const [cycle, setCycle] = useState<BillingCycle>(DEFAULT_BILLING_CYCLE);
   const [buying, setBuying] = useState<Plan | null>(null);
+  const providers = plans.data?.meta.payment_providers ?? [];
 
   const startTrial = (plan: Plan) =>
     subscribe.mutate(
@@ -60,12 +61,13 @@ export function PlanPage() {
               canTrial={!user.subscriptions.some((s) => s.plan_id === plan.id)}
               busy={subscribe.isPending && subscribe.variables?.plan_id === plan.id}
               onTrial={() => startTrial(plan)}
-              onSubscribe={() => setBuying(plan)}
+              onSubscribe={providers.length > 0 ? () => setBuying(plan) : undefined}
             />
           ))}
         </SimpleGrid>
       </Stack>
       <ProviderDialog
+        providers={providers}
         opened={buying !== null}
         onClose={() => setBuying(null)}
         onContinue={(provider) =>

@@ -1,21 +1,24 @@
-import { DEFAULT_PAYMENT_PROVIDER, PAYMENT_PROVIDERS, type PaymentProvider } from '@inkwell/contracts';
+import { DEFAULT_PAYMENT_PROVIDER, type PaymentProvider } from '@inkwell/contracts';
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROVIDER_NAMES } from './format';
 
-/** Choose the wallet to pay with (KBZPay first, the default). */
+/** Choose the wallet to pay with (KBZPay first, the default), among those the server takes payments with. */
 export function ProviderDialog({
+  providers,
   opened,
   onClose,
   onContinue,
 }: {
+  providers: PaymentProvider[];
   opened: boolean;
   onClose: () => void;
   onContinue: (provider: PaymentProvider) => void;
 }) {
   const { t } = useTranslation();
-  const [provider, setProvider] = useState<PaymentProvider>(DEFAULT_PAYMENT_PROVIDER);
+  const [chosen, setProvider] = useState<PaymentProvider>(DEFAULT_PAYMENT_PROVIDER);
+  const provider = providers.includes(chosen) ? chosen : (providers[0] ?? chosen);
   return (
     <Modal opened={opened} onClose={onClose} title={t('plans.provider_title')} centered>
       <Radio.Group
@@ -24,7 +27,7 @@ export function ProviderDialog({
         aria-label={t('plans.provider_title')}
       >
         <Stack gap="sm">
-          {PAYMENT_PROVIDERS.map((p) => (
+          {providers.map((p) => (
             <Radio.Card key={p} value={p} radius="md" p="md">
               <Group wrap="nowrap">
                 <Radio.Indicator />

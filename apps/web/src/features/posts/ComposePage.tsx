@@ -6,8 +6,8 @@ import { Navigate, useNavigate } from 'react-router';
 import { errorMessage, fieldErrors } from '../../api/client';
 import { BackBar } from '../../components/BackBar';
 import { alert } from '../../lib/alerts';
-import { useMyAccounts } from '../creators/api';
-import { PostEditor, emptyDraft, payloadOf, useUploadsBusy, type PostDraft } from './PostEditor';
+import { useMyAccounts } from '../accounts/api';
+import { PostEditor, emptyDraft, payloadOf, useUploadsBusy, withoutMedia, type PostDraft } from './PostEditor';
 import { postPath } from './PostBody';
 import { useCreatePost } from './api';
 import { PageLoader } from '../../components/PageLoader';
@@ -61,8 +61,12 @@ export function ComposePage() {
         <Chip.Group
           value={type}
           onChange={(v) => {
+            if (v === type) return;
             setType(v as PostType);
             setErrors({});
+            // The previous type's media does not carry over (an image is no audio file); its editor leaves
+            // the screen, aborting any upload it runs, so Publish waits for nothing.
+            setDraft(withoutMedia);
           }}
         >
           <div role="radiogroup" aria-labelledby="post-type-label">
@@ -78,7 +82,7 @@ export function ComposePage() {
             </Group>
           </div>
         </Chip.Group>
-        <PostEditor type={type} draft={draft} onChange={setDraft} errors={errors} track={uploads.track} />
+        <PostEditor key={type} type={type} draft={draft} onChange={setDraft} errors={errors} track={uploads.track} />
         <Button size="md" onClick={publish} loading={create.isPending} disabled={uploads.busy}>
           {uploads.busy ? t('posts.wait_for_uploads') : t('posts.publish')}
         </Button>

@@ -2,7 +2,7 @@ import type { Post } from '@inkwell/contracts';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { errorMessage, fieldErrors } from '../../api/client';
 import { BackBar } from '../../components/BackBar';
 import { alert } from '../../lib/alerts';
@@ -11,7 +11,10 @@ import { postPath } from './PostBody';
 import { usePost, useUpdatePost } from './api';
 import { PageLoader } from '../../components/PageLoader';
 
-/** Edit a post with its type's editor; Update waits for uploads; success replaces the route with the post. */
+/**
+ * Edit a post with its type's editor; Update waits for uploads; success replaces the route with the post. A
+ * person who may not edit it (the server's `can_modify`) is sent back to the post.
+ */
 export function EditPostPage() {
   const slug = useParams().slug ?? '';
   const post = usePost(slug);
@@ -19,6 +22,7 @@ export function EditPostPage() {
     return <PageLoader />;
   }
   if (post.isError) return <Alert color="red">{errorMessage(post.error)}</Alert>;
+  if (!post.data.data.can_modify) return <Navigate to={postPath(post.data.data)} replace />;
   return <EditForm post={post.data.data} />;
 }
 

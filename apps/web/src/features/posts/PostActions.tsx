@@ -51,14 +51,16 @@ export function PostActions({
         }}
       />
       {post.can_modify && (
+        <NavLink
+          component="button"
+          label={t('posts.edit')}
+          leftSection={<IconEdit size={20} />}
+          py="md"
+          onClick={() => void navigate(`/profile/posts/${encodeURIComponent(post.slug)}`)}
+        />
+      )}
+      {post.can_delete && (
         <>
-          <NavLink
-            component="button"
-            label={t('posts.edit')}
-            leftSection={<IconEdit size={20} />}
-            py="md"
-            onClick={() => void navigate(`/profile/posts/${encodeURIComponent(post.slug)}`)}
-          />
           <NavLink
             component="button"
             c="red"

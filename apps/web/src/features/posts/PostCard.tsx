@@ -7,9 +7,10 @@ import { Link } from 'react-router';
 import { UserAvatar } from '../../components/UserAvatar';
 import { currentLocale } from '../../i18n';
 import { relativeTime } from '../../lib/relativeTime';
-import { LikeButton } from './LikeButton';
+import { LikeButton } from '../likes/LikeButton';
 import { PostActions } from './PostActions';
 import { PostBody, postPath } from './PostBody';
+import { RejectedNotice } from './RejectedNotice';
 
 /** A post in a list (excerpt) or on its own page (full), with its account, time, likes and comments. */
 export function PostCard({
@@ -67,6 +68,7 @@ export function PostCard({
             <IconDots size={20} />
           </ActionIcon>
         </Group>
+        <RejectedNotice post={post} />
         <PostBody post={post} full={full} />
         <Group gap="xs">
           <LikeButton post={post} />

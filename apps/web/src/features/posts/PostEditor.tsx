@@ -25,6 +25,14 @@ export const emptyDraft = (): PostDraft => ({
   photos: [],
 });
 
+/** The draft without any type's media: what a switch of post type keeps (the text carries over). */
+export const withoutMedia = (draft: PostDraft): PostDraft => ({
+  ...draft,
+  url: null,
+  featured_photo_url: null,
+  photos: [],
+});
+
 /** Which uploads are running, so Publish/Update can wait for all of them (spec §5). */
 export function useUploadsBusy() {
   const [busy, setBusy] = useState<Record<string, boolean>>({});
@@ -35,7 +43,11 @@ export function useUploadsBusy() {
   return { busy: Object.values(busy).some(Boolean), track };
 }
 
-/** The editor for one post type (spec: compose and edit post choose the editor by type). */
+/**
+ * The editor for one post type (spec: compose and edit post choose the editor by type). Every change is an
+ * updater of the draft as it is then (`setDraft` fits): an upload finishing late must not bring back the
+ * draft of when its file was picked.
+ */
 export function PostEditor({
   type,
   draft,
@@ -45,12 +57,12 @@ export function PostEditor({
 }: {
   type: PostType;
   draft: PostDraft;
-  onChange: (draft: PostDraft) => void;
+  onChange: (update: (draft: PostDraft) => PostDraft) => void;
   errors: Record<string, string>;
   track: (slot: string) => (busy: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const set = (patch: Partial<PostDraft>) => onChange({ ...draft, ...patch });
+  const set = (patch: Partial<PostDraft>) => onChange((current) => ({ ...current, ...patch }));
   const title = (
     <TextInput
       label={t('posts.fields.title')}
@@ -101,7 +113,12 @@ export function PostEditor({
       return (
         <PhotoPostForm
           value={{ title: draft.title, content: draft.content, url: draft.url }}
-          onChange={(v) => set(v)}
+          onChange={(update) =>
+            onChange((current) => ({
+              ...current,
+              ...update({ title: current.title, content: current.content, url: current.url }),
+            }))
+          }
           errors={errors}
           onBusyChange={track('photo')}
         />
@@ -116,7 +133,11 @@ export function PostEditor({
             onChange={(content) => set({ content })}
             error={errors.content}
           />
-          <GalleryEditor items={draft.photos} onChange={(photos) => set({ photos })} onBusyChange={track('gallery')} />
+          <GalleryEditor
+            items={draft.photos}
+            onChange={(update) => onChange((current) => ({ ...current, photos: update(current.photos) }))}
+            onBusyChange={track('gallery')}
+          />
           {fieldError('photos')}
         </Stack>
       );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { BackBar } from '../../components/BackBar';
-import { CommentsThread } from './CommentsThread';
+import { CommentsThread } from '../comments/CommentsThread';
 import { PostCard } from './PostCard';
 import { usePost } from './api';
 import { PageLoader } from '../../components/PageLoader';

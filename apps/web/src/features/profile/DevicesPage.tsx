@@ -1,13 +1,19 @@
 import { Badge, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDeviceDesktop, IconDevices } from '@tabler/icons-react';
+import type { Device } from '@inkwell/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { BackBar } from '../../components/BackBar';
 import { EmptyState } from '../../components/EmptyState';
 import { currentLocale } from '../../i18n';
 import { alert } from '../../lib/alerts';
+import { longDate } from '../../lib/dates';
 import { relativeTime } from '../../lib/relativeTime';
 import { useDevices, useRevokeDevice } from './api';
+
+/** The sooner of the two ways a device is signed out: left unused, or a year after signing in. */
+const idleFirst = (device: Pick<Device, 'idle_expires_at' | 'expires_at'>): boolean =>
+  new Date(device.idle_expires_at) < new Date(device.expires_at);
 
 export function DevicesPage() {
   const { t } = useTranslation();
@@ -38,6 +44,11 @@ export function DevicesPage() {
                   </Text>
                   <Text size="sm" c="dimmed">
                     {t('devices.last_used', { time: relativeTime(device.updated_at, locale) })}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {idleFirst(device)
+                      ? t('devices.idle_expiry', { date: longDate(device.idle_expires_at, locale) })
+                      : t('devices.expiry', { date: longDate(device.expires_at, locale) })}
                   </Text>
                 </div>
               </Group>

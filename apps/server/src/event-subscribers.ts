@@ -1,0 +1,34 @@
+import { notificationSubscribers } from './modules/notifications';
+import { usersSubscribers } from './modules/users';
+import type { AppContext } from './platform/context';
+import type { EventSubscribers } from './platform/events';
+
+/**
+ * The registry: every domain event and who hears it, after its transaction commits. Each event has a line,
+ * so a new event in the contract does not compile until someone decides who hears it (`[]`: nobody yet).
+ * Subscribers stay quick (they queue jobs); realtime fan-out and push will join here.
+ */
+export function eventSubscribers(ctx: AppContext): EventSubscribers {
+  const notifications = notificationSubscribers(ctx);
+  const users = usersSubscribers(ctx);
+  return {
+    'post.created': [],
+    'post.updated': [],
+    'post.deleted': [],
+    'post.rejected': [notifications['post.rejected']],
+    'post.restored': [notifications['post.restored']],
+    'post.liked': [notifications['post.liked']],
+    'post.unliked': [],
+    'comment.created': [notifications['comment.created']],
+    'comment.deleted': [],
+    'comment.liked': [notifications['comment.liked']],
+    'comment.unliked': [],
+    'account.followed': [notifications['account.followed']],
+    'account.unfollowed': [],
+    'account.created': [],
+    'account.deleted': [],
+    'account.approval_changed': [notifications['account.approval_changed']],
+    'organization.approval_changed': [notifications['organization.approval_changed']],
+    'user.email_changed': [users['user.email_changed']],
+  };
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planId } from '../../../test/creator-helpers';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { signedIn } from '../../../test/identity-helpers';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+describe('plans', () => {
+  it('lists a free plan and paid plans with prices, trials and features, in the asked language', async () => {
+    const en = await s.request('GET', '/api/plans');
+    expect(en.status).toBe(200);
+    const slugs = en.body.data.map((p: { slug: string }) => p.slug);
+    expect(slugs).toEqual(['free', 'creator', 'studio']);
+    const creatorPlan = en.body.data[1];
+    expect(creatorPlan).toMatchObject({
+      name: 'Creator',
+      monthly_price: 5000,
+      yearly_price: 50000,
+      trial_period_days: 14,
+      currency: 'MMK',
+      is_free: false,
+    });
+    const features = JSON.parse(creatorPlan.features);
+    expect(features[0]).toMatchObject({ icon: expect.any(String), sub_feature_head: 'Publishing' });
+    expect(features[0].items[0]).toMatchObject({ text: expect.any(String), icon: expect.any(String) });
+    const my = await s.request('GET', '/api/plans', { lang: 'my' });
+    expect(my.body.data[1].name).toBe('ဖန်တီးသူ');
+    const th = await s.request('GET', '/api/plans', { lang: 'th' });
+    expect(JSON.parse(th.body.data[1].features)[0].sub_feature_head).toBe('การเผยแพร่');
+  });
+});
+
+describe('trials', () => {
+  it('start at once for the plan’s trial days, once per plan', async () => {
+    const { token } = await signedIn(s);
+    const body = {
+      plan_id: await planId(s, 'creator'),
+      trial: true,
+      billing_cycle: 'monthly',
+      payment_provider: 'free_trial',
+    };
+    const res = await s.request('POST', '/api/subscribe', { token, body });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'trialing', provider: 'free_trial', plan: { slug: 'creator' } });
+    const days = (Date.parse(res.body.data.expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThanOrEqual(14);
+    const me = await s.request('GET', '/api/user', { token });
+    expect(me.body.data).toMatchObject({
+      create_account: true,
+      active_plan: { slug: 'creator' },
+      plan: { slug: 'creator' },
+    });
+    expect(me.body.data.active_subscription.status).toBe('trialing');
+    expect(me.body.data.subscriptions).toHaveLength(1);
+    expect(me.body.data.subscriptions[0].plan_id).toBe(body.plan_id);
+
+    const again = await s.request('POST', '/api/subscribe', { token, body });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('You have already tried this plan.');
+    const free = await s.request('POST', '/api/subscribe', {
+      token,
+      body: { ...body, plan_id: await planId(s, 'free') },
+    });
+    expect(free.status).toBe(422);
+    const bad = await s.request('POST', '/api/subscribe', { token, body: { ...body, billing_cycle: 'weekly' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.billing_cycle).toBeDefined();
+    expect((await s.request('POST', '/api/subscribe', { body })).status).toBe(401);
+  });
+});

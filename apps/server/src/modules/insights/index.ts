@@ -1,0 +1,2 @@
+/** The insights module's face: its routes. */
+export { insightsRoutes } from './insights.routes';

@@ -1,0 +1,34 @@
+import type { ApprovedStatus, PublishedStatus } from '@inkwell/contracts';
+import type { AuthContext } from '../../platform/auth/authenticate';
+
+/** Who may see and act on an organization: its `can_modify` and who may open creator accounts in it. */
+export interface OrganizationFacts {
+  user_id: number;
+  approved_status: ApprovedStatus;
+  published_status: PublishedStatus;
+}
+
+export interface OrganizationAccess {
+  /** Anyone may see it: approved and published. */
+  public: boolean;
+  /** Public, its owner's, or an administrator with `organizations.view`. */
+  visible: boolean;
+  owner: boolean;
+  /** Edit it: its owner, or an administrator with `organizations.update`. */
+  can_modify: boolean;
+  /** Open a creator account in it: its owner only (the account's people are whoever opens it). */
+  can_add_account: boolean;
+}
+
+export function organizationAccess(auth: AuthContext | null, organization: OrganizationFacts): OrganizationAccess {
+  const isPublic = organization.approved_status === 'approved' && organization.published_status === 'published';
+  const owner = Boolean(auth && auth.user.id === organization.user_id);
+  const visible = isPublic || owner || Boolean(auth?.permissions.has('organizations.view'));
+  return {
+    public: isPublic,
+    visible,
+    owner,
+    can_modify: visible && (owner || Boolean(auth?.permissions.has('organizations.edit'))),
+    can_add_account: owner,
+  };
+}

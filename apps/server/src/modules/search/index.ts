@@ -1,0 +1,2 @@
+/** The search module's face: its routes. */
+export { searchLimit, searchRoutes } from './search.routes';

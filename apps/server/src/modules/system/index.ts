@@ -1,0 +1,2 @@
+/** The system module's face: its routes (health, metrics, the dev mailbox…). */
+export { systemRoutes } from './system.routes';

@@ -1,0 +1,1 @@
+export { createEventBus, type EventBus, type EventSubscribers, type Subscriber } from './bus';

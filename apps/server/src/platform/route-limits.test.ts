@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCreatorAccount } from '../../test/factories';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { createUser } from '../../test/factories';
+import { accessTokens } from '../db/schema';
+import { subscribeLimit } from '../modules/billing';
+import { commentLimits } from '../modules/comments';
+import { followLimit } from '../modules/follows';
+import { createOrganizationLimit } from '../modules/organizations';
+import { createPostLimit } from '../modules/posts';
+import { searchLimit } from '../modules/search';
+import { passwordChangeLimit } from '../modules/users';
+import { hashToken, newToken } from './auth/tokens';
+import { scaledMax, type RateRule } from './rate-limit';
+
+/** Writes and costly reads are limited per person: a small RATE_LIMIT_SCALE makes each limit reachable. */
+const SCALE = 0.1;
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ RATE_LIMIT_SCALE: String(SCALE) });
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+type Answer = Awaited<ReturnType<TestServer['request']>>;
+
+/** A signed-in person, without the sign-in route (its own limit is scaled down here too). */
+async function signedIn(server: TestServer) {
+  const user = await createUser(server.ctx.db);
+  const token = newToken();
+  await server.ctx.db
+    .insert(accessTokens)
+    .values({ user_id: user.id, device_name: 'Test device', token_hash: hashToken(token), last_used_at: new Date() });
+  return { user, token };
+}
+
+/** Sends `max` requests (none refused, whatever else they answer), then one more that must be a 429. */
+async function reachLimit(rule: RateRule, send: (i: number) => Promise<Answer>) {
+  const max = scaledMax(rule.max, SCALE);
+  for (let i = 0; i < max; i++) {
+    const res = await send(i);
+    expect(res.status, `${rule.name} #${i + 1}: ${JSON.stringify(res.body)}`).not.toBe(429);
+    expect(res.status).toBeLessThan(500);
+  }
+  const refused = await send(max);
+  expect(refused.status, rule.name).toBe(429);
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  return refused;
+}
+
+describe('per-person rate limits', () => {
+  it('password change: wrong current passwords are refused with 429 past the limit', async () => {
+    const { token } = await signedIn(s);
+    const refused = await reachLimit(passwordChangeLimit, () =>
+      s.request('PUT', '/api/user/password', {
+        token,
+        body: {
+          current_password: 'not-my-password',
+          password: 'next-passphrase-1',
+          password_confirmation: 'next-passphrase-1',
+        },
+      }),
+    );
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(50 * 60);
+    // Another person is not affected.
+    const other = await signedIn(s);
+    const theirs = await s.request('PUT', '/api/user/password', {
+      token: other.token,
+      body: {
+        current_password: 'not-my-password',
+        password: 'next-passphrase-1',
+        password_confirmation: 'next-passphrase-1',
+      },
+    });
+    expect(theirs.status).toBe(422);
+  });
+
+  it('subscribe', async () => {
+    const { token } = await signedIn(s);
+    await reachLimit(subscribeLimit, () =>
+      s.request('POST', '/api/subscribe', { token, body: { plan_id: 2_000_000_000, billing_cycle: 'monthly' } }),
+    );
+  });
+
+  it('create post', async () => {
+    const person = await signedIn(s);
+    const account = await createCreatorAccount(s.ctx.db, person.user.id);
+    await reachLimit(createPostLimit, (i) =>
+      s.request('POST', '/api/posts', {
+        token: person.token,
+        body: { account_id: account.id, type: 'status', content: `Status number ${i}` },
+      }),
+    );
+  });
+
+  it('create comment', async () => {
+    const { token } = await signedIn(s);
+    await reachLimit(commentLimits.minute, (i) =>
+      s.request('POST', '/api/comments', { token, body: { post_id: 2_000_000_000, content: `Comment ${i}` } }),
+    );
+  });
+
+  it('create organization', async () => {
+    const { token } = await signedIn(s);
+    await reachLimit(createOrganizationLimit, (i) =>
+      s.request('POST', '/api/organizations', {
+        token,
+        body: { name: 'Org', username: `rl_org_${Date.now().toString(36)}_${i}`, description: 'An organization' },
+      }),
+    );
+  });
+
+  it('search', async () => {
+    const { token } = await signedIn(s);
+    await reachLimit(searchLimit, () => s.request('GET', '/api/search?q=yangon', { token }));
+  });
+
+  it('follow and unfollow share one counter', async () => {
+    const owner = await signedIn(s);
+    const account = await createCreatorAccount(s.ctx.db, owner.user.id);
+    const { token } = await signedIn(s);
+    await reachLimit(followLimit, (i) =>
+      s.request(i % 2 === 0 ? 'POST' : 'DELETE', `/api/accounts/${account.id}/follow`, { token }),
+    );
+  });
+});

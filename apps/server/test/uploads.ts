@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestServer } from './harness';
+
+export interface UploadOptions {
+  fields?: Record<string, string>;
+  /** The form field carrying the file (`file` unless a test sends it elsewhere). */
+  field?: string;
+  /** The file name sent, when it should differ from the file on disk. */
+  name?: string;
+  lang?: string;
+}
+
+/** A multipart upload as the browser sends it. */
+export async function uploadFile(server: TestServer, auth: string, route: string, file: string, o: UploadOptions = {}) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(o.fields ?? {})) form.append(k, v);
+  form.append(o.field ?? 'file', new Blob([fs.readFileSync(file)]), o.name ?? path.basename(file));
+  const res = await fetch(`${server.url}/api${route}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${auth}`, ...(o.lang ? { 'accept-language': o.lang } : {}) },
+    body: form,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+/** Polls the upload check until the file leaves `processing`. */
+export async function settle(server: TestServer, auth: string, file: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await server.request('GET', `/api/upload/check?file=${file}`, { token: auth });
+    if (res.body.status !== 'processing') return res.body;
+    if (Date.now() > deadline) throw new Error(`still processing: ${JSON.stringify(res.body)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

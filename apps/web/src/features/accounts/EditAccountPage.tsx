@@ -1,0 +1,112 @@
+import type { Account } from '@inkwell/contracts';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { BackBar } from '../../components/BackBar';
+import { ImageUploader } from '../../components/media/ImageUploader';
+import { alert } from '../../lib/alerts';
+import { showServerErrors, useServerForm } from '../auth/useServerForm';
+import { DescriptionField } from '../../components/DescriptionField';
+import { UsernameField } from '../../components/UsernameField';
+import { checkAccountUsername, useAccount, useUpdateAccount } from './api';
+import { PageLoader } from '../../components/PageLoader';
+
+export function EditAccountPage() {
+  const navigate = useNavigate();
+  const username = useParams().username ?? '';
+  const account = useAccount(username);
+
+  // The spec sends the person to their profile when the account cannot be loaded.
+  useEffect(() => {
+    if (account.isError || (account.data && !account.data.data.can_modify))
+      void navigate('/profile', { replace: true });
+  }, [account.isError, account.data, navigate]);
+
+  if (!account.data?.data.can_modify) {
+    return <PageLoader />;
+  }
+  return <EditAccountForm account={account.data.data} />;
+}
+
+function EditAccountForm({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const update = useUpdateAccount(account.id);
+  const form = useServerForm({
+    name: account.name,
+    username: account.username,
+    description: account.description,
+    url: account.url ?? '',
+    contact: account.contact ?? '',
+    profile_url: account.profile_url,
+    banner_url: account.banner_url,
+  });
+  const [profileBusy, setProfileBusy] = useState(false);
+  const [bannerBusy, setBannerBusy] = useState(false);
+
+  const submit = form.onSubmit((values) =>
+    update.mutate(
+      { ...values, url: values.url || null, contact: values.contact || null },
+      {
+        onSuccess: (res) => {
+          alert('success', res.message);
+          void navigate('/profile/accounts');
+        },
+        onError: (error) => showServerErrors(form, error),
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <BackBar title={t('titles.edit_account')} to="/profile/accounts" />
+      <Stack gap="md">
+        <TextInput label={t('fields.name')} required {...form.getInputProps('name')} />
+        <UsernameField
+          kind="account"
+          check={checkAccountUsername}
+          label={t('fields.username')}
+          required
+          value={form.values.username}
+          error={form.errors.username}
+          onChange={(value) => form.setFieldValue('username', value)}
+          onError={(message) =>
+            // Its own current name is not "taken".
+            form.setFieldError('username', form.values.username.toLowerCase() === account.username ? null : message)
+          }
+        />
+        <DescriptionField
+          label={t('creators.description')}
+          required
+          {...form.getInputProps('description')}
+          value={form.values.description}
+        />
+        <TextInput label={t('creators.url')} placeholder="https://" type="url" {...form.getInputProps('url')} />
+        <TextInput label={t('creators.contact')} {...form.getInputProps('contact')} />
+        <ImageUploader
+          kind="profiles"
+          label={t('creators.profile_image')}
+          value={form.values.profile_url}
+          onChange={(url) => form.setFieldValue('profile_url', url)}
+          onBusyChange={setProfileBusy}
+        />
+        <ImageUploader
+          kind="covers"
+          label={t('creators.banner_image')}
+          value={form.values.banner_url}
+          onChange={(url) => form.setFieldValue('banner_url', url)}
+          onBusyChange={setBannerBusy}
+        />
+        <Group grow>
+          <Button variant="default" onClick={() => void navigate('/profile/accounts')}>
+            {t('actions.back')}
+          </Button>
+          <Button type="submit" loading={update.isPending} disabled={profileBusy || bannerBusy}>
+            {t('actions.update')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { accountsApi, type CreateAccountBody, type UpdateAccountBody } from '@inkwell/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client';
+import { ME_KEY } from '../../app/useSessionRefresh';
+
+export const ACCOUNTS_KEY = ['my-accounts'] as const;
+export const EXPLORE_KEY = ['explore'] as const;
+export const accountKey = (username: string) => ['account', username.toLowerCase()] as const;
+
+export const useMyAccounts = () => useQuery({ queryKey: ACCOUNTS_KEY, queryFn: () => call(accountsApi.mine) });
+
+export const useAccount = (username: string) =>
+  useQuery({
+    queryKey: accountKey(username),
+    queryFn: () => call(accountsApi.byUsername, { params: { username } }),
+    retry: false,
+  });
+
+/** Account cards to discover, most followed first, a page at a time. */
+export const useExplore = () =>
+  useInfiniteQuery({
+    queryKey: EXPLORE_KEY,
+    queryFn: ({ pageParam }) => call(accountsApi.explore, { query: { page: pageParam } }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined),
+  });
+
+export function useCreateAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateAccountBody) => call(accountsApi.create, { body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+      void client.invalidateQueries({ queryKey: ME_KEY });
+    },
+  });
+}
+
+export function useUpdateAccount(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateAccountBody) => call(accountsApi.update, { params: { id }, body }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+      void client.invalidateQueries({ queryKey: ['account'] });
+    },
+  });
+}
+
+export function useDeleteAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(accountsApi.remove, { params: { id } }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ACCOUNTS_KEY });
+      void client.invalidateQueries({ queryKey: ME_KEY });
+    },
+  });
+}
+
+/** Availability of an account username as typed, for the on-blur check (spec §5). */
+export const checkAccountUsername = (username: string) => call(accountsApi.usernameCheck, { query: { username } });

@@ -1,0 +1,25 @@
+import { Alert } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { errorMessage } from '../../api/client';
+import { BackBar } from '../../components/BackBar';
+import { CommentsThread } from './CommentsThread';
+import { postPath } from '../posts/PostBody';
+import { usePost } from '../posts/api';
+import { PageLoader } from '../../components/PageLoader';
+
+export function CommentsPage() {
+  const { t } = useTranslation();
+  const slug = useParams().slug ?? '';
+  const post = usePost(slug);
+  if (post.isPending) {
+    return <PageLoader />;
+  }
+  if (post.isError) return <Alert color="red">{errorMessage(post.error)}</Alert>;
+  return (
+    <>
+      <BackBar title={t('comments.title')} to={postPath(post.data.data)} />
+      <CommentsThread postId={post.data.data.id} />
+    </>
+  );
+}

@@ -1,0 +1,197 @@
+import { COMMENT_MAX_DEPTH, type CommentT } from '@inkwell/contracts';
+import { ActionIcon, Anchor, Box, Button, Group, Loader, Select, Stack, Text, Textarea } from '@mantine/core';
+import { IconHeart, IconHeartFilled, IconSend, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/client';
+import { confirmDelete } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { UserAvatar } from '../../components/UserAvatar';
+import { currentLocale } from '../../i18n';
+import { alert } from '../../lib/alerts';
+import { relativeTime } from '../../lib/relativeTime';
+import { useSession } from '../../session/session';
+import { useMyAccounts } from '../accounts/api';
+import { useLikeComment } from '../likes/api';
+import { useComments, useCreateComment, useDeleteComment } from './api';
+
+/** Comment as myself or as one of my approved accounts (spec §6). */
+function useIdentities() {
+  const session = useSession()!;
+  const accounts = useMyAccounts();
+  const approved = (accounts.data?.data ?? []).filter((a) => a.approved_status === 'approved');
+  return [
+    { value: 'me', label: session.name },
+    ...approved.map((a) => ({ value: String(a.id), label: `${a.name} (/a/${a.username})` })),
+  ];
+}
+
+function Composer({
+  postId,
+  parentId,
+  onDone,
+  autoFocus,
+}: {
+  postId: number;
+  parentId?: number;
+  onDone?: () => void;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  const identities = useIdentities();
+  const [as, setAs] = useState('me');
+  const [content, setContent] = useState('');
+  const create = useCreateComment(postId);
+  const send = () => {
+    if (!content.trim() || create.isPending) return;
+    create.mutate(
+      { content, parent_comment_id: parentId ?? null, account_id: as === 'me' ? null : Number(as) },
+      {
+        onSuccess: () => {
+          setContent('');
+          onDone?.();
+        },
+        onError: (error) => alert('danger', errorMessage(error)),
+      },
+    );
+  };
+  return (
+    <Stack gap={6}>
+      {identities.length > 1 && (
+        <Select
+          size="xs"
+          data={identities}
+          value={as}
+          onChange={(v) => setAs(v ?? 'me')}
+          label={t('comments.as')}
+          allowDeselect={false}
+          w={260}
+        />
+      )}
+      <Group gap="xs" align="end" wrap="nowrap">
+        <Textarea
+          style={{ flex: 1 }}
+          autosize
+          minRows={1}
+          maxRows={6}
+          value={content}
+          autoFocus={autoFocus}
+          onChange={(e) => setContent(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            // Enter sends; Shift+Enter starts a new line.
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              send();
+            }
+          }}
+          placeholder={parentId ? t('comments.reply_placeholder') : t('comments.placeholder')}
+          aria-label={parentId ? t('comments.reply_placeholder') : t('comments.placeholder')}
+        />
+        <ActionIcon
+          size={44}
+          radius="xl"
+          onClick={send}
+          disabled={!content.trim()}
+          loading={create.isPending}
+          aria-label={t('comments.send')}
+        >
+          <IconSend size={20} />
+        </ActionIcon>
+      </Group>
+    </Stack>
+  );
+}
+
+function CommentItem({ comment, postId }: { comment: CommentT; postId: number }) {
+  const { t } = useTranslation();
+  const [replying, setReplying] = useState(false);
+  const like = useLikeComment(postId);
+  const remove = useDeleteComment(postId);
+  return (
+    <Box component="li" style={{ listStyle: 'none' }} aria-label={t('comments.by', { name: comment.name })}>
+      <Group gap="sm" align="start" wrap="nowrap">
+        <UserAvatar url={comment.profile_url} name={comment.name} size={32} />
+        <div style={{ flex: 1, minWidth: 0 }}>
+          <Group gap={6}>
+            <Text fw={700} size="sm">
+              {comment.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              @{comment.username} · {relativeTime(comment.created_at, currentLocale())}
+            </Text>
+          </Group>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {comment.content}
+          </Text>
+          <Group gap={4} mt={2}>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color={comment.liked ? 'red' : 'gray'}
+              leftSection={comment.liked ? <IconHeartFilled size={14} /> : <IconHeart size={14} />}
+              onClick={() => like.mutate(comment.id)}
+              aria-pressed={comment.liked}
+              aria-label={t(comment.liked ? 'posts.unlike' : 'posts.like', { count: comment.likes_count })}
+            >
+              {comment.likes_count}
+            </Button>
+            {/* The third level cannot be replied to (spec §3). */}
+            {comment.depth < COMMENT_MAX_DEPTH && (
+              <Button size="compact-sm" variant="subtle" color="gray" onClick={() => setReplying((r) => !r)}>
+                {t('comments.reply')}
+              </Button>
+            )}
+            {comment.can_delete && (
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t('comments.delete')}
+                onClick={() =>
+                  confirmDelete({
+                    title: t('comments.delete'),
+                    text: t('comments.delete_confirm'),
+                    onConfirm: () => remove.mutate(comment.id, { onError: (e) => alert('danger', errorMessage(e)) }),
+                  })
+                }
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            )}
+          </Group>
+          {replying && <Composer postId={postId} parentId={comment.id} onDone={() => setReplying(false)} autoFocus />}
+          {comment.replies.length > 0 && (
+            <Stack component="ul" gap="sm" mt="sm" pl={0} m={0}>
+              {comment.replies.map((reply) => (
+                <CommentItem key={reply.id} comment={reply} postId={postId} />
+              ))}
+            </Stack>
+          )}
+        </div>
+      </Group>
+    </Box>
+  );
+}
+
+/** The whole conversation under a post: a composer and comments nested up to three levels. */
+export function CommentsThread({ postId }: { postId: number }) {
+  const { t } = useTranslation();
+  const comments = useComments(postId);
+  return (
+    <Stack gap="md">
+      <Composer postId={postId} />
+      {comments.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
+      {comments.isError && <Text c="red">{errorMessage(comments.error)}</Text>}
+      {comments.data?.data.length === 0 && (
+        <EmptyState icon={<IconSend size={28} />} title={t('comments.empty_title')} body={t('comments.empty_body')} />
+      )}
+      <Stack component="ul" gap="md" p={0} m={0} aria-label={t('comments.title')}>
+        {comments.data?.data.map((c) => (
+          <CommentItem key={c.id} comment={c} postId={postId} />
+        ))}
+      </Stack>
+      <Anchor size="xs" c="dimmed" component="span">
+        {t('comments.depth_hint')}
+      </Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Account } from '@inkwell/contracts';
+import { Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/client';
+import { alert } from '../../lib/alerts';
+import { useFollow } from './api';
+
+/** Follow or stop following an account; the account's cached copy under `accountKey` takes the answer. */
+export function FollowButton({ account, accountKey }: { account: Account; accountKey: readonly unknown[] }) {
+  const { t } = useTranslation();
+  const follow = useFollow(accountKey);
+  return (
+    <Button
+      variant={account.is_followed ? 'default' : 'filled'}
+      loading={follow.isPending}
+      aria-pressed={account.is_followed}
+      onClick={() =>
+        follow.mutate(
+          { id: account.id, follow: !account.is_followed },
+          { onError: (e) => alert('danger', errorMessage(e)) },
+        )
+      }
+    >
+      {account.is_followed ? t('accounts.following') : t('accounts.follow')}
+    </Button>
+  );
+}

@@ -1,0 +1,77 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { BackBar, useBack } from '../../components/BackBar';
+import { ImageUploader } from '../../components/media/ImageUploader';
+import { alert } from '../../lib/alerts';
+import { showServerErrors, useServerForm } from '../auth/useServerForm';
+import { DescriptionField } from '../../components/DescriptionField';
+import { UsernameField } from '../../components/UsernameField';
+import { checkOrganizationUsername, useCreateOrganization } from './api';
+
+export function CreateOrganizationPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const back = useBack('/create');
+  const create = useCreateOrganization();
+  const form = useServerForm({ name: '', username: '', description: '', url: '', profile_url: null as string | null });
+  const [uploading, setUploading] = useState(false);
+  const v = form.values;
+  // The spec enables Create only once name, username and description are filled.
+  const ready = Boolean(v.name.trim() && v.username.trim() && v.description.trim());
+
+  const submit = form.onSubmit((values) =>
+    create.mutate(
+      { ...values, url: values.url || null },
+      {
+        onSuccess: (res) => {
+          alert('success', t('creators.organization_created'));
+          void navigate(`/create?organization=${res.data.id}`);
+        },
+        onError: (error) => showServerErrors(form, error),
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <BackBar title={t('titles.create_organization')} to="/create" />
+      <Stack gap="md">
+        <TextInput label={t('fields.name')} required {...form.getInputProps('name')} />
+        <UsernameField
+          kind="organization"
+          check={checkOrganizationUsername}
+          label={t('fields.username')}
+          required
+          value={v.username}
+          error={form.errors.username}
+          onChange={(value) => form.setFieldValue('username', value)}
+          onError={(message) => form.setFieldError('username', message)}
+        />
+        <DescriptionField
+          label={t('creators.description')}
+          required
+          {...form.getInputProps('description')}
+          value={v.description}
+        />
+        <TextInput label={t('creators.url')} placeholder="https://" type="url" {...form.getInputProps('url')} />
+        <ImageUploader
+          kind="profiles"
+          label={t('creators.profile_image')}
+          value={v.profile_url}
+          onChange={(url) => form.setFieldValue('profile_url', url)}
+          onBusyChange={setUploading}
+        />
+        <Group grow>
+          <Button variant="default" onClick={back}>
+            {t('actions.back')}
+          </Button>
+          <Button type="submit" disabled={!ready || uploading} loading={create.isPending}>
+            {t('creators.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

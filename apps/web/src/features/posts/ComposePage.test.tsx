@@ -1,0 +1,196 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../i18n';
+import { Providers } from '../../app/Providers';
+import { queryClient } from '../../app/queryClient';
+import { ComposePage } from './ComposePage';
+
+// Mantine's autosizing text area listens for web fonts loading; jsdom has no `document.fonts`.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+
+/** An upload that answers only when the test says so (a slow connection), or is aborted. */
+class SlowXhr {
+  static sent: SlowXhr[] = [];
+  upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+  onload?: () => void;
+  onerror?: () => void;
+  onabort?: () => void;
+  status = 0;
+  responseText = '';
+  aborted = false;
+  open() {}
+  setRequestHeader() {}
+  send() {
+    SlowXhr.sent.push(this);
+    this.upload.onprogress?.({ lengthComputable: true, loaded: 30, total: 100 });
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  finish(url: string) {
+    this.status = 201;
+    this.responseText = JSON.stringify({ url });
+    this.onload?.();
+  }
+}
+
+const account = { id: 5, name: 'Yangon Eats', username: 'yangon_eats', approved_status: 'approved' };
+let published: Record<string, unknown>[] = [];
+
+beforeEach(() => {
+  queryClient.clear();
+  SlowXhr.sent = [];
+  published = [];
+  vi.stubGlobal('XMLHttpRequest', SlowXhr);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/user/accounts')) return new Response(JSON.stringify({ data: [account] }));
+      if (url === '/api/posts' && init?.method === 'POST') {
+        // What Publish sends is what the test checks; the answer itself does not matter.
+        published.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+        return new Response(JSON.stringify({ message: 'Not now' }), { status: 422 });
+      }
+      return new Response('{}', { status: 404 });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function renderCompose() {
+  const view = render(
+    <Providers>
+      <MemoryRouter>
+        <ComposePage />
+      </MemoryRouter>
+    </Providers>,
+  );
+  await screen.findByRole('radio', { name: 'Photo' });
+  return view;
+}
+
+function pickFile(container: HTMLElement, name = 'photo.jpg') {
+  const input = container.ownerDocument.querySelector('input[type=file]') as HTMLInputElement;
+  fireEvent.change(input, { target: { files: [new File(['image-bytes'], name, { type: 'image/jpeg' })] } });
+  return SlowXhr.sent.at(-1)!;
+}
+
+const finish = (xhr: SlowXhr, url: string) =>
+  act(async () => {
+    xhr.finish(url);
+    await Promise.resolve();
+  });
+
+const publishButton = () => screen.getByRole('button', { name: /Publish|Waiting for uploads/ });
+
+describe('compose: text typed during a slow upload stays', () => {
+  it('photo: the title and the text typed while the photo uploads are kept when it arrives', async () => {
+    const user = userEvent.setup();
+    const { container } = await renderCompose();
+    await user.click(screen.getByRole('radio', { name: 'Photo' }));
+
+    const upload = pickFile(container);
+    await waitFor(() => expect(publishButton()).toBeDisabled());
+    await user.type(screen.getByLabelText('Title'), 'Sunset');
+    await user.type(screen.getByLabelText('Text'), 'Over the river');
+    await finish(upload, 'https://cdn.test/covers/sunset.jpg');
+
+    expect(await screen.findByRole('img', { name: 'Photo' })).toHaveAttribute(
+      'src',
+      'https://cdn.test/covers/sunset.jpg',
+    );
+    expect(screen.getByLabelText('Title')).toHaveValue('Sunset');
+    expect(screen.getByLabelText('Text')).toHaveValue('Over the river');
+    await waitFor(() => expect(publishButton()).toBeEnabled());
+    await user.click(publishButton());
+    await waitFor(() => expect(published).toHaveLength(1));
+    expect(published[0]).toMatchObject({
+      type: 'photo',
+      title: 'Sunset',
+      content: 'Over the river',
+      url: 'https://cdn.test/covers/sunset.jpg',
+    });
+  });
+
+  it('gallery: a title and a caption typed while the next photo uploads are kept when it arrives', async () => {
+    const user = userEvent.setup();
+    const { container } = await renderCompose();
+    await user.click(screen.getByRole('radio', { name: 'Gallery' }));
+
+    await finish(pickFile(container, 'one.jpg'), 'https://cdn.test/photos/one.jpg');
+    const caption = await screen.findByLabelText('Caption of photo 1');
+    const second = pickFile(container, 'two.jpg');
+    await user.type(screen.getByLabelText('Title'), 'Trip');
+    await user.type(caption, 'Beach');
+    await finish(second, 'https://cdn.test/photos/two.jpg');
+
+    expect(await screen.findByLabelText('Caption of photo 2')).toHaveValue('');
+    expect(screen.getByLabelText('Caption of photo 1')).toHaveValue('Beach');
+    expect(screen.getByLabelText('Title')).toHaveValue('Trip');
+    await waitFor(() => expect(publishButton()).toBeEnabled());
+    await user.click(publishButton());
+    await waitFor(() => expect(published).toHaveLength(1));
+    expect(published[0]).toMatchObject({
+      type: 'gallery',
+      title: 'Trip',
+      photos: [
+        { url: 'https://cdn.test/photos/one.jpg', caption: 'Beach' },
+        { url: 'https://cdn.test/photos/two.jpg', caption: '' },
+      ],
+    });
+  });
+});
+
+describe('compose: switching the post type', () => {
+  it('clears the previous type’s media: a photo is not offered as the audio file', async () => {
+    const user = userEvent.setup();
+    const { container } = await renderCompose();
+    await user.click(screen.getByRole('radio', { name: 'Photo' }));
+    await user.type(screen.getByLabelText('Title'), 'Night market');
+    await finish(pickFile(container), 'https://cdn.test/covers/market.jpg');
+    expect(await screen.findByRole('img', { name: 'Photo' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: 'Audio' }));
+    expect(screen.getByRole('button', { name: 'Choose an audio file' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Audio file' })).not.toBeInTheDocument();
+    // The text carries over; the media does not.
+    expect(screen.getByLabelText('Title')).toHaveValue('Night market');
+    await user.click(publishButton());
+    await waitFor(() => expect(published).toHaveLength(1));
+    expect(published[0]).toMatchObject({ type: 'audio', title: 'Night market', url: null, featured_photo_url: null });
+
+    await user.click(screen.getByRole('radio', { name: 'Photo' }));
+    expect(screen.queryByRole('img', { name: 'Photo' })).not.toBeInTheDocument();
+  });
+
+  it('during an upload: the upload is dropped and Publish is enabled again', async () => {
+    const user = userEvent.setup();
+    const { container } = await renderCompose();
+    await user.click(screen.getByRole('radio', { name: 'Photo' }));
+    const upload = pickFile(container);
+    await waitFor(() => expect(publishButton()).toHaveTextContent('Waiting for uploads…'));
+    expect(publishButton()).toBeDisabled();
+
+    await user.click(screen.getByRole('radio', { name: 'Status' }));
+    await waitFor(() => expect(publishButton()).toBeEnabled());
+    expect(publishButton()).toHaveTextContent('Publish');
+    expect(upload.aborted).toBe(true);
+
+    // Even an answer arriving after all changes nothing.
+    await finish(upload, 'https://cdn.test/covers/late.jpg');
+    await user.click(screen.getByRole('radio', { name: 'Photo' }));
+    expect(screen.queryByRole('img', { name: 'Photo' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose an image' })).toBeEnabled();
+    expect(publishButton()).toBeEnabled();
+  });
+});

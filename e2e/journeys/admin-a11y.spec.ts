@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN } from '../playwright.config';
+import { login } from '../support/app';
+
+/** Every admin screen, wide and narrow: axe finds nothing serious or critical, and nothing scrolls sideways. */
+const SCREENS = [
+  '/admin',
+  '/admin/users',
+  '/admin/organizations',
+  '/admin/accounts',
+  '/admin/posts',
+  '/admin/posts/import',
+  '/admin/roles',
+  '/admin/permissions',
+  '/admin/plans',
+  '/admin/plans/add',
+  '/admin/subscriptions',
+  '/admin/audit',
+];
+
+async function serious(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const width of [1280, 390]) {
+  test(`admin screens at ${width} px pass axe with nothing serious or critical`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    await login(page, ADMIN.email, ADMIN.password);
+    const found: string[] = [];
+    for (const path of SCREENS) {
+      await page.goto(path);
+      await expect(page.getByTestId('admin-title')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      found.push(...(await serious(page)).map((v) => `${path}: ${v}`));
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(1);
+    }
+    expect(found).toEqual([]);
+  });
+}

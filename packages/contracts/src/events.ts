@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { APPROVED_STATUSES } from './organizations';
+import { POST_TYPES } from './posts';
+
+/**
+ * Domain events: what happened, published by the service that did it inside its transaction and handed to
+ * subscribers (notifications, realtime, push, mail) only once that transaction has committed. Every event
+ * names who acted (`actor_id`, a user id) and the ids the subscribers need to find the rest; events carry
+ * ids, never whole rows, so a subscriber reads what is current when it runs.
+ */
+const RowId = z.number().int().positive();
+
+const event = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.object({ type: z.literal(type), actor_id: RowId, ...shape });
+
+/** A post appeared (a member of `account_id` wrote it); `visible` says whether readers can see it yet. */
+export const PostCreated = event('post.created', {
+  account_id: RowId,
+  post_id: RowId,
+  post_type: z.enum(POST_TYPES),
+  visible: z.boolean(),
+});
+export const PostUpdated = event('post.updated', { account_id: RowId, post_id: RowId });
+export const PostDeleted = event('post.deleted', { account_id: RowId, post_id: RowId });
+/** An administrator rejected a post (`reason` as given then) or restored it; its author is told. */
+export const PostRejected = event('post.rejected', { account_id: RowId, post_id: RowId, reason: z.string() });
+export const PostRestored = event('post.restored', { account_id: RowId, post_id: RowId });
+
+/** A like was added to a post of `account_id` (not sent when the like already existed). */
+export const PostLiked = event('post.liked', { account_id: RowId, post_id: RowId });
+export const PostUnliked = event('post.unliked', { account_id: RowId, post_id: RowId });
+
+/** A like was added to the comment `comment_id` written by `comment_author_id`, on a post of `account_id`. */
+export const CommentLiked = event('comment.liked', {
+  account_id: RowId,
+  post_id: RowId,
+  comment_id: RowId,
+  comment_author_id: RowId,
+});
+export const CommentUnliked = event('comment.unliked', {
+  account_id: RowId,
+  post_id: RowId,
+  comment_id: RowId,
+  comment_author_id: RowId,
+});
+
+/**
+ * A comment on a post of `account_id`. A reply names the comment it answers and that comment's author;
+ * `as_account_id` is the account the actor spoke as, if any.
+ */
+export const CommentCreated = event('comment.created', {
+  account_id: RowId,
+  post_id: RowId,
+  comment_id: RowId,
+  parent_id: RowId.nullable(),
+  parent_author_id: RowId.nullable(),
+  as_account_id: RowId.nullable(),
+});
+/** A comment went, and its replies with it (`removed` counts them all). */
+export const CommentDeleted = event('comment.deleted', {
+  account_id: RowId,
+  post_id: RowId,
+  comment_id: RowId,
+  removed: z.number().int().nonnegative(),
+});
+
+/** Someone started following an account (not sent for a repeated follow). */
+export const AccountFollowed = event('account.followed', { account_id: RowId });
+export const AccountUnfollowed = event('account.unfollowed', { account_id: RowId });
+
+/** A creator account was made; `approved_status` says whether it waits for an administrator. */
+export const AccountCreated = event('account.created', {
+  account_id: RowId,
+  organization_id: RowId,
+  approved_status: z.enum(APPROVED_STATUSES),
+});
+export const AccountDeleted = event('account.deleted', { account_id: RowId });
+/** An administrator approved or rejected an account (or put it back to pending). */
+export const AccountApprovalChanged = event('account.approval_changed', {
+  account_id: RowId,
+  from: z.enum(APPROVED_STATUSES),
+  to: z.enum(APPROVED_STATUSES),
+});
+/** An administrator approved or rejected an organization (or put it back to pending). */
+export const OrganizationApprovalChanged = event('organization.approval_changed', {
+  organization_id: RowId,
+  from: z.enum(APPROVED_STATUSES),
+  to: z.enum(APPROVED_STATUSES),
+});
+
+/** A person's sign-in e-mail changed (by themselves or an administrator); the old address must hear of it. */
+export const UserEmailChanged = event('user.email_changed', {
+  user_id: RowId,
+  old_email: z.string(),
+  new_email: z.string(),
+});
+
+/** Every event; subscribers are registered per `type`, and the server's registry must name each one. */
+export const DomainEvent = z.discriminatedUnion('type', [
+  PostCreated,
+  PostUpdated,
+  PostDeleted,
+  PostRejected,
+  PostRestored,
+  PostLiked,
+  PostUnliked,
+  CommentLiked,
+  CommentUnliked,
+  CommentCreated,
+  CommentDeleted,
+  AccountFollowed,
+  AccountUnfollowed,
+  AccountCreated,
+  AccountDeleted,
+  AccountApprovalChanged,
+  OrganizationApprovalChanged,
+  UserEmailChanged,
+]);
+export type DomainEvent = z.infer<typeof DomainEvent>;
+export type DomainEventType = DomainEvent['type'];
+export type DomainEventOf<K extends DomainEventType> = Extract<DomainEvent, { type: K }>;
+export const DOMAIN_EVENT_TYPES = DomainEvent.options.map((o) => o.shape.type.value) as DomainEventType[];
+
+/** The events that leave a notification row (the `notifications.create` job carries one). */
+export const NotifiableEvent = z.discriminatedUnion('type', [
+  PostLiked,
+  CommentLiked,
+  CommentCreated,
+  AccountFollowed,
+  AccountApprovalChanged,
+  OrganizationApprovalChanged,
+  PostRejected,
+  PostRestored,
+]);
+export type NotifiableEvent = z.infer<typeof NotifiableEvent>;

@@ -14,7 +14,10 @@ export interface OrganizationAccess {
   /** Public, its owner's, or an administrator with `organizations.view`. */
   visible: boolean;
   owner: boolean;
-  /** Edit it: its owner, or an administrator with `organizations.update`. */
+  /**
+   * Edit it (`PUT /organizations/{id}`, which also decides its approval): administrators with
+   * `organizations.edit`. Its owner opens accounts in it but does not edit it (the spec has no such screen).
+   */
   can_modify: boolean;
   /** Open a creator account in it: its owner only (the account's people are whoever opens it). */
   can_add_account: boolean;
@@ -28,7 +31,7 @@ export function organizationAccess(auth: AuthContext | null, organization: Organ
     public: isPublic,
     visible,
     owner,
-    can_modify: visible && (owner || Boolean(auth?.permissions.has('organizations.edit'))),
+    can_modify: visible && Boolean(auth?.permissions.has('organizations.edit')),
     can_add_account: owner,
   };
 }

@@ -86,7 +86,7 @@ describe('organizations', () => {
       published_status: 'published',
       url: null,
       user_id: user.id,
-      can_modify: true,
+      can_modify: false,
     });
     const mine = await s.request('GET', '/api/user/organizations', { token });
     expect(mine.body.data.map((o: { id: number }) => o.id)).toEqual([made.body.data.id]);

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { serverEntry } from '../paths';
+import { ADMIN_URL, dbUrl, sql, startServer, stopServer } from '../server';
 
 /**
  * Feed performance on PostgreSQL: a generated data set (100k users, 5k accounts, a reader following 200
@@ -12,64 +10,12 @@ import { serverEntry } from '../paths';
  * connections, and the same SQL straight through node-postgres at the same concurrency.
  */
 
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CONNECTIONS = 64;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const USERS = 100_000;
 const ACCOUNTS = 5_000;
 const FOLLOWS = 200;
 const BUSY_ACCOUNT = 42;
-
-const dbUrl = (name: string) => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-async function sql(url: string, text: string, values?: unknown[]) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
-
-function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-bench-feeds-'));
-  const child = spawn(process.execPath, [serverEntry, 'serve'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SCALE: '0',
-      SEED_DEMO: 'false',
-      JOBS: 'off',
-      ACCOUNT_APPROVAL: 'auto',
-      NODE_ENV: 'production',
-      APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 120_000;
-    const poll = async () => {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return resolve(child);
-      } catch {
-        // not yet
-      }
-      if (Date.now() > deadline) return reject(new Error('server did not start'));
-      setTimeout(() => void poll(), 200);
-    };
-    void poll();
-  });
-}
 
 /** Builds the data set once per size; later runs reuse the database. */
 async function dataset(posts: number): Promise<string> {
@@ -83,9 +29,7 @@ async function dataset(posts: number): Promise<string> {
   }
   await sql(ADMIN_URL, `create database ${name}`);
   // Migrations and the role seed, by starting the server once.
-  const child = await startServer(url, 3900 + (posts % 97));
-  child.kill('SIGTERM');
-  await new Promise((r) => child.on('exit', r));
+  await stopServer(await startServer(url, 3900 + (posts % 97)));
 
   console.log(`  generating ${posts.toLocaleString()} posts…`);
   const started = Date.now();
@@ -224,8 +168,7 @@ async function measure(posts: number) {
     }
     return rows;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.on('exit', r));
+    await stopServer(server);
   }
 }
 

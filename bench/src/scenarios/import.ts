@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { serverEntry } from '../paths';
+import { ADMIN_URL, dbUrl, sql, startServer, stopServer } from '../server';
 
 /**
  * The post import through its HTTP route on PostgreSQL: a fresh database, the built server, a root
@@ -11,65 +8,12 @@ import { serverEntry } from '../paths';
  * articles (English, Burmese and Thai), each timed from the first byte sent to the answer. Goal: < 30 s each.
  */
 
-const ADMIN_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'inkwell_bench_import';
 const PORT = 3871;
 const ROWS = 10_000;
 const GOAL_SECONDS = 30;
 const ADMIN_EMAIL = 'bench-root@bench.test';
 const ADMIN_PASSWORD = 'bench-root-password-1';
-
-const dbUrl = (name: string) => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-async function sql(url: string, text: string, values?: unknown[]) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
-
-function startServer(databaseUrl: string): Promise<ChildProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-bench-import-'));
-  const child = spawn(process.execPath, [serverEntry, 'serve'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_SCALE: '0',
-      SEED_DEMO: 'false',
-      JOBS: 'off',
-      NODE_ENV: 'production',
-      APP_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 120_000;
-    const poll = async () => {
-      try {
-        if ((await fetch(`http://127.0.0.1:${PORT}/readyz`)).ok) return resolve(child);
-      } catch {
-        // not yet
-      }
-      if (Date.now() > deadline) return reject(new Error('server did not start'));
-      setTimeout(() => void poll(), 200);
-    };
-    void poll();
-  });
-}
 
 const STATUSES = [
   'Morning market in Yangon: the first mangoes of the season are here.',
@@ -109,7 +53,7 @@ export async function importBench(): Promise<void> {
   await sql(ADMIN_URL, `drop database if exists ${DATABASE} with (force)`);
   await sql(ADMIN_URL, `create database ${DATABASE}`);
   const url = dbUrl(DATABASE);
-  const server = await startServer(url);
+  const server = await startServer(url, PORT, { ADMIN_EMAIL, ADMIN_PASSWORD });
   try {
     const base = `http://127.0.0.1:${PORT}/api`;
     const login = (await (
@@ -187,8 +131,7 @@ export async function importBench(): Promise<void> {
     console.log(`  stored: ${n} posts; public total (posts.visible): ${value}`);
     if (failed) process.exitCode = 1;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.on('exit', r));
+    await stopServer(server);
     await sql(ADMIN_URL, `drop database if exists ${DATABASE} with (force)`);
   }
 }

@@ -9,14 +9,17 @@ import { eventSubscribers } from './event-subscribers';
 import { accountsRoutes } from './modules/accounts';
 import { auditRoutes } from './modules/audit';
 import { billingRoutes, createGateways, paymentsRoutes } from './modules/billing';
+import { chatsRoutes } from './modules/chats';
 import { commentsRoutes } from './modules/comments';
 import { followsRoutes } from './modules/follows';
+import { friendsRoutes } from './modules/friends';
 import { identityRoutes } from './modules/identity';
 import { insightsRoutes } from './modules/insights';
 import { likesRoutes } from './modules/likes';
 import { mediaRoutes } from './modules/media';
 import { organizationsRoutes } from './modules/organizations';
 import { postsRoutes } from './modules/posts';
+import { realtimeRoutes } from './modules/realtime';
 import { rolesRoutes } from './modules/roles';
 import { searchRoutes } from './modules/search';
 import { systemRoutes } from './modules/system';
@@ -114,10 +117,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   commentsRoutes(app, ctx);
   likesRoutes(app, ctx);
   followsRoutes(app, ctx);
+  friendsRoutes(app, ctx);
+  chatsRoutes(app, ctx);
+  realtimeRoutes(app, ctx);
 
   await installStatic(app, config);
 
   if (config.jobs === 'inline') await ctx.jobs.work(jobHandlers(ctx));
+
+  // Sockets share the HTTP server; they are let go before it closes (an open WebSocket would hold it).
+  ctx.realtime.attach(app.server);
+  app.addHook('preClose', async () => {
+    await ctx.realtime.close();
+  });
 
   app.addHook('onClose', async () => {
     await closeContext(ctx);

@@ -29,6 +29,20 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
   REDIS_URL: optional,
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const item of (v ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean)) {
+        if (!URL.canParse(item)) ctx.addIssue({ code: 'custom', message: `not a URL: ${item}` });
+        else origins.push(new URL(item).origin);
+      }
+      return origins;
+    }),
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Inkwell <no-reply@inkwell.local>'),
   S3_ENDPOINT: optional,
@@ -90,6 +104,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Origins besides `publicUrl` whose pages may open a realtime connection (`CORS_ORIGINS`, comma-separated). */
+  corsOrigins: string[];
   smtpUrl?: string;
   mailFrom: string;
   s3?: {
@@ -174,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    corsOrigins: e.CORS_ORIGINS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     s3,
@@ -290,5 +307,7 @@ export function testSettings() {
   return {
     databaseUrl: process.env.TEST_DATABASE_URL || undefined,
     redisUrl: process.env.REDIS_URL || undefined,
+    /** The realtime Redis key a second server process of a test shares with the first (test/realtime-peer.ts). */
+    realtimeKey: process.env.REALTIME_KEY || undefined,
   };
 }

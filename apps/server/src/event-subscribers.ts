@@ -1,3 +1,4 @@
+import { chatsSubscribers } from './modules/chats';
 import { notificationSubscribers } from './modules/notifications';
 import { usersSubscribers } from './modules/users';
 import type { AppContext } from './platform/context';
@@ -6,11 +7,12 @@ import type { EventSubscribers } from './platform/events';
 /**
  * The registry: every domain event and who hears it, after its transaction commits. Each event has a line,
  * so a new event in the contract does not compile until someone decides who hears it (`[]`: nobody yet).
- * Subscribers stay quick (they queue jobs); realtime fan-out and push will join here.
+ * Subscribers stay quick (they queue jobs or emit to sockets); push will join here.
  */
 export function eventSubscribers(ctx: AppContext): EventSubscribers {
   const notifications = notificationSubscribers(ctx);
   const users = usersSubscribers(ctx);
+  const chats = chatsSubscribers(ctx);
   return {
     'post.created': [],
     'post.updated': [],
@@ -30,5 +32,9 @@ export function eventSubscribers(ctx: AppContext): EventSubscribers {
     'account.approval_changed': [notifications['account.approval_changed']],
     'organization.approval_changed': [notifications['organization.approval_changed']],
     'user.email_changed': [users['user.email_changed']],
+    // The notifications issue turns these into notifications.
+    'friend.requested': [],
+    'friend.accepted': [],
+    'chat.message_created': [chats['chat.message_created'], notifications['chat.message_created']],
   };
 }

@@ -56,6 +56,8 @@ export interface CallAnswer<E extends EndpointDef> extends ApiAnswer<EndpointRes
 export interface TestServer extends App {
   url: string;
   dataDir: string;
+  /** The test file's PostgreSQL database (unset on PGlite, which lives in this process only). */
+  databaseUrl?: string;
   smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
   /**
    * Calls one contract endpoint: the path comes from the contract with its `:params` filled, and the
@@ -90,11 +92,13 @@ export async function startTestServer(
     smtpDelayMs?: number;
     /** Adds routes of the test's own before the server listens (a route that misbehaves on purpose). */
     beforeListen?: (built: App) => void;
+    /** Shares realtime rooms through Redis with other servers of the same key (default: a key of its own). */
+    realtimeKey?: string;
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-test-'));
   const smtp = await startSmtpReceiver({ delayMs: options.smtpDelayMs });
-  const { database, drop } = await freshDatabase();
+  const { database, url: databaseUrl, drop } = await freshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -111,6 +115,7 @@ export async function startTestServer(
     database,
     jobPollSeconds: 0.5,
     rateLimitNamespace: `t-${randomBytes(4).toString('hex')}-`,
+    realtimeKey: options.realtimeKey ?? `rt-${randomBytes(4).toString('hex')}`,
   });
   options.beforeListen?.(built);
   await built.app.listen({ port: 0, host: '127.0.0.1' });
@@ -148,6 +153,7 @@ export async function startTestServer(
     ...built,
     url,
     dataDir,
+    databaseUrl,
     smtp,
     call: call as TestServer['call'],
     request,

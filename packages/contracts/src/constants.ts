@@ -48,3 +48,12 @@ export const ACCESS_TOKEN_MAX_AGE_DAYS = 365;
 
 export const ALERT_TYPES = ['primary', 'secondary', 'success', 'danger', 'warning', 'info', 'light', 'dark'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
+
+/** Chat (user-facing §5, §9). */
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+/** The first message of a new group chat. */
+export const GROUP_CHAT_GREETING = 'hi';
+/** People in one chat besides the one who starts it. */
+export const CHAT_MAX_INVITEES = 50;
+/** Messages per page of a chat room, newest page first. */
+export const CHAT_PAGE_SIZE = 30;

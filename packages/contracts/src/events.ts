@@ -95,6 +95,14 @@ export const UserEmailChanged = event('user.email_changed', {
   new_email: z.string(),
 });
 
+/** `actor_id` asked `user_id` to be friends (not sent when the request accepted theirs: that is `friend.accepted`). */
+export const FriendRequested = event('friend.requested', { user_id: RowId });
+/** `actor_id` accepted the request of `user_id`: they are friends now. */
+export const FriendAccepted = event('friend.accepted', { user_id: RowId });
+
+/** A message went into a chat room; subscribers read it (and the room's people) when they run. */
+export const ChatMessageCreated = event('chat.message_created', { room_id: RowId, message_id: RowId });
+
 /** Every event; subscribers are registered per `type`, and the server's registry must name each one. */
 export const DomainEvent = z.discriminatedUnion('type', [
   PostCreated,
@@ -115,6 +123,9 @@ export const DomainEvent = z.discriminatedUnion('type', [
   AccountApprovalChanged,
   OrganizationApprovalChanged,
   UserEmailChanged,
+  FriendRequested,
+  FriendAccepted,
+  ChatMessageCreated,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

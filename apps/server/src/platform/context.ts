@@ -4,6 +4,7 @@ import type { Database, Db } from '../db/connect';
 import type { EventBus } from './events';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
+import type { Realtime } from './realtime';
 import type { Storage } from './storage';
 
 /** What every module's service receives: built once in `createContext`, shared by serve and worker. */
@@ -18,4 +19,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   appSecret: string;
   storage: Storage;
+  /** Sockets: emit to a private channel after a commit (subscribers only), in every process. */
+  realtime: Realtime;
 }

@@ -8,6 +8,7 @@ import { createEventBus } from './events';
 import { startJobQueue, type JobQueue, type JobQueueSettings } from './jobs/queue';
 import { killRunningTranscodes } from './media/ffmpeg';
 import { createMailer } from './mail/mailer';
+import { createRealtime } from './realtime';
 import { appSecret } from './secrets';
 import { createStorage } from './storage';
 
@@ -30,6 +31,8 @@ export interface ContextOptions {
   database?: Database;
   jobPollSeconds?: number;
   jobMaintenanceSeconds?: number;
+  /** Redis key prefix of the realtime adapter (keeps parallel test servers' rooms apart in a shared Redis). */
+  realtimeKey?: string;
 }
 
 /**
@@ -64,6 +67,7 @@ export async function createContext(
     options.jobPollSeconds,
     options.jobMaintenanceSeconds,
   ));
+  const secret = appSecret(config);
   return {
     config,
     database,
@@ -72,8 +76,15 @@ export async function createContext(
     events,
     mail,
     log,
-    appSecret: appSecret(config),
+    appSecret: secret,
     storage: createStorage(config),
+    realtime: createRealtime({
+      appSecret: secret,
+      allowedOrigins: [config.publicUrl, ...config.corsOrigins],
+      redisUrl: config.redisUrl,
+      redisKey: options.realtimeKey,
+      log,
+    }),
   };
 }
 
@@ -84,6 +95,7 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.jobs.stop(ctx.config.shutdownTimeoutMs);
   // A transcode still running past the timeout is abandoned here and picked up again by another worker.
   killRunningTranscodes();
+  await ctx.realtime.close();
   ctx.mail.close();
   await ctx.database.close();
 }

@@ -1,5 +1,7 @@
 export * from './billing';
+export * from './chats';
 export * from './creators';
+export * from './friends';
 export * from './identity';
 export * from './mail';
 export * from './system';

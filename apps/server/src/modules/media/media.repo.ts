@@ -162,3 +162,23 @@ export async function clearSource(db: Db, id: string, key: string): Promise<void
     .set({ source_key: null })
     .where(and(eq(mediaFiles.id, id), eq(mediaFiles.source_key, key)));
 }
+
+/**
+ * Whether `url` is a finished upload of `userId`'s of this kind: `yours` and `ready`, or why not. Chat
+ * pictures (and posts) point only at their sender's own uploads, never at someone else's or a hot link.
+ */
+export async function ownUpload(
+  db: Conn,
+  key: string | undefined,
+  userId: number,
+  kind: 'image' | 'audio' | 'video',
+): Promise<'ok' | 'not_yours' | 'not_ready'> {
+  if (!key) return 'not_yours';
+  const [file] = await db
+    .select({ status: mediaFiles.status, kind: mediaFiles.kind })
+    .from(mediaFiles)
+    .where(and(eq(mediaFiles.output_key, key), eq(mediaFiles.user_id, userId)))
+    .limit(1);
+  if (!file || file.kind !== kind) return 'not_yours';
+  return file.status === 'processed' ? 'ok' : 'not_ready';
+}

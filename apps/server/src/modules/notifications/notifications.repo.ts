@@ -85,3 +85,14 @@ export async function localesOf(db: Conn, userIds: number[]): Promise<Map<number
   const rows = await db.select({ id: users.id, locale: users.locale }).from(users).where(inArray(users.id, userIds));
   return new Map(rows.map((r) => [r.id, r.locale]));
 }
+
+/** Each person's unread notifications (what the badge shows), counted for several people at once. */
+export async function unreadCounts(db: Conn, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: notifications.user_id, n: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(inArray(notifications.user_id, userIds), isNull(notifications.read_at)))
+    .groupBy(notifications.user_id);
+  return new Map(rows.map((r) => [r.id, r.n]));
+}

@@ -9,11 +9,9 @@ import {
   type PostType,
   type postsApi,
 } from '@inkwell/contracts';
-import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/connect';
 import { isUniqueViolation } from '../../db/errors';
 import { accountPublicForPosting } from '../../db/visibility';
-import { mediaFiles } from '../../db/schema';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import { recordAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
@@ -21,7 +19,7 @@ import { conflict, forbidden, notFound, throwIfFieldErrors, type FieldErrors } f
 import { offsetOf, paged } from '../../platform/pagination';
 import { firstWords, plainText, sanitizeArticle } from '../../platform/sanitize';
 import { accountAccess, findAccount, publicAccountSql } from '../accounts';
-import { markAttached } from '../media';
+import { markAttached, ownUpload } from '../media';
 import { postAccess, requirePost } from './posts.policy';
 import * as repo from './posts.repo';
 import { makeSlug } from './slug';
@@ -146,15 +144,9 @@ export function shape(type: PostType, input: Fields, fields: FieldErrors): Norma
 async function checkMedia(ctx: AppContext, userId: number, type: PostType, post: Normalised, fields: FieldErrors) {
   const check = async (field: string, url: string | null, kind: 'image' | 'audio' | 'video') => {
     if (!url) return;
-    const key = ctx.storage.keyOf(url);
-    const [file] = key
-      ? await ctx.db
-          .select({ status: mediaFiles.status, kind: mediaFiles.kind })
-          .from(mediaFiles)
-          .where(and(eq(mediaFiles.output_key, key), eq(mediaFiles.user_id, userId)))
-      : [];
-    if (!file || file.kind !== kind) fields[field] = ['posts.media_not_yours'];
-    else if (file.status !== 'processed') fields[field] = ['posts.media_not_ready'];
+    const found = await ownUpload(ctx.db, ctx.storage.keyOf(url), userId, kind);
+    if (found === 'not_yours') fields[field] = ['posts.media_not_yours'];
+    else if (found === 'not_ready') fields[field] = ['posts.media_not_ready'];
   };
   const mainKind = type === 'audio' ? 'audio' : type === 'video' ? 'video' : 'image';
   await check('url', post.url, mainKind);

@@ -25,6 +25,9 @@ function fakeDb(options: { failCommit?: boolean } = {}) {
 const liked = (actor: number): DomainEvent => ({ type: 'post.liked', actor_id: actor, account_id: 1, post_id: 1 });
 
 const empty = (): EventSubscribers => ({
+  'friend.requested': [],
+  'friend.accepted': [],
+  'chat.message_created': [],
   'post.created': [],
   'post.updated': [],
   'post.deleted': [],

@@ -1,0 +1,2 @@
+export { createRealtime, type Realtime, type RealtimeSettings } from './realtime';
+export { signChannel, verifyChannel } from './signing';

@@ -1,0 +1,16 @@
+/**
+ * A second `serve` process for the realtime test: the real app on the same database and Redis as the test's
+ * own server, sharing its realtime key. Prints `ready` once it listens.
+ */
+import { buildApp } from '../src/app';
+import { loadConfig, testSettings } from '../src/config';
+
+const config = loadConfig();
+const { app } = await buildApp(config, { realtimeKey: testSettings().realtimeKey, logger: false });
+await app.listen({ port: config.port, host: config.host });
+console.log('ready');
+const stop = () => {
+  void app.close().then(() => process.exit(0));
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

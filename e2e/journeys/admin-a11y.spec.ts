@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN } from '../playwright.config';
+import { seriousViolations as serious } from '../support/a11y';
 import { login } from '../support/app';
 
 /** Every admin screen, wide and narrow: axe finds nothing serious or critical, and nothing scrolls sideways. */
@@ -18,13 +18,6 @@ const SCREENS = [
   '/admin/subscriptions',
   '/admin/audit',
 ];
-
-async function serious(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 for (const width of [1280, 390]) {
   test(`admin screens at ${width} px pass axe with nothing serious or critical`, async ({ page }) => {

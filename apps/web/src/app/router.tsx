@@ -152,6 +152,10 @@ const signedInPages: RouteObject[] = [
     signedIn('titles.edit_post'),
   ),
   screen('a/:username', () => import('../features/accounts/AccountPage'), 'AccountPage', signedIn('titles.account')),
+  screen('u/:id', () => import('../features/friends/PersonPage'), 'PersonPage', { ownTitle: true }),
+  screen('chats', () => import('../features/chats/ChatsPage'), 'ChatsPage', signedIn('titles.chats')),
+  screen('chats/:roomId', () => import('../features/chats/ChatRoomPage'), 'ChatRoomPage', { ownTitle: true }),
+  screen('find', () => import('../features/chats/FindPage'), 'FindPage', signedIn('titles.find')),
 ];
 
 export const routes: RouteObject[] = [

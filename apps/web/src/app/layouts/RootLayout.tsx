@@ -1,12 +1,14 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet, useNavigation } from 'react-router';
+import { useRealtimeConnection } from '../../api/realtime';
 import { RouteGuard } from '../RouteGuard';
 import { useSessionRefresh } from '../useSessionRefresh';
 import { NavigationProgress } from './NavigationProgress';
 
 export function RootLayout() {
   useSessionRefresh();
+  useRealtimeConnection();
   const navigation = useNavigation();
   return (
     <>

@@ -2,6 +2,7 @@ import { AppShell, Badge, Container, Group, Indicator, NavLink, Stack, Text, Uns
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useChatBadge } from '../../features/chats/useChatBadge';
 import { useSession } from '../../session/session';
 import { ShellHeader } from './ShellHeader';
 import { navEntries, type NavEntry } from './navigation';
@@ -14,8 +15,9 @@ export function UserShell({ children }: { children: ReactNode }) {
   const session = useSession();
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const chats = useChatBadge();
   if (!session) return <>{children}</>;
-  const entries = navEntries(session, t);
+  const entries = navEntries(session, t, { chats });
 
   return (
     <AppShell

@@ -5,7 +5,8 @@ import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
-import { useLatest, useReportBusy, useUploadSignal } from './uploadHooks';
+import { useLatest } from '../../lib/useLatest';
+import { useReportBusy, useUploadSignal } from './uploadHooks';
 import { isBusy, uploadReducer } from './uploadState';
 import { UploadProgress } from './UploadProgress';
 

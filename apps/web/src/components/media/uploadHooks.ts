@@ -1,16 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-
-/**
- * The latest value of a prop, for code that runs after an await: an upload that finishes calls the
- * `onChange` of now, not the one captured when the file was picked.
- */
-export function useLatest<T>(value: T) {
-  const ref = useRef(value);
-  useEffect(() => {
-    ref.current = value;
-  });
-  return ref;
-}
+import { useLatest } from '../../lib/useLatest';
 
 /**
  * Reports whether an upload runs, and that none does once the uploader leaves the screen (a post type

@@ -1,6 +1,6 @@
 import { ACCOUNT_TABS, type Account, type PostType } from '@inkwell/contracts';
-import { BackgroundImage, Box, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconNotes } from '@tabler/icons-react';
+import { BackgroundImage, Box, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconMessageCircle, IconNotes } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { currentLocale } from '../../i18n';
 import { numberFormat } from '../../lib/numbers';
 import { ApprovalBadge } from '../../components/ApprovalBadge';
+import { useOpenChat } from '../chats/api';
 import { FollowButton } from '../follows/FollowButton';
 import { PostList } from '../posts/PostList';
 import { useAccountPosts } from '../posts/api';
@@ -40,6 +41,7 @@ export function AccountPage() {
   const username = useParams().username ?? '';
   const [params, setParams] = useSearchParams();
   const account = useAccount(username);
+  const openChat = useOpenChat();
   const tab = ACCOUNT_TABS.some((x) => x.tab === params.get('tab')) ? params.get('tab')! : 'notes';
 
   // An account that cannot be loaded is a 404 (spec).
@@ -58,7 +60,19 @@ export function AccountPage() {
         <Box px="md" pb="md" mt={-40}>
           <Group justify="space-between" align="end" wrap="nowrap">
             <UserAvatar url={a.profile_url} name={a.name} size={88} />
-            <FollowButton account={a} accountKey={accountKey(username)} />
+            <Group gap="xs" wrap="wrap" justify="end">
+              {!a.can_modify && (
+                <Button
+                  variant="light"
+                  leftSection={<IconMessageCircle size={18} />}
+                  loading={openChat.isPending}
+                  onClick={() => openChat.mutate({ userIds: [], isAccount: true, accountId: a.id })}
+                >
+                  {t('chats.message')}
+                </Button>
+              )}
+              <FollowButton account={a} accountKey={accountKey(username)} />
+            </Group>
           </Group>
           <Group gap="xs" mt="sm">
             <Title order={1} fz="h2">

@@ -88,7 +88,7 @@ export function SearchPage() {
       {data && data.users.length > 0 && (
         <Section id="search-people" title={t('search.people')}>
           {data.users.map((user) => (
-            <Card key={user.id} withBorder radius="md" padding="sm">
+            <Card key={user.id} withBorder radius="md" padding="sm" component={Link} to={`/u/${user.id}`}>
               <Group wrap="nowrap">
                 <UserAvatar url={user.profile_url} name={user.name} size={44} />
                 <div style={{ minWidth: 0 }}>

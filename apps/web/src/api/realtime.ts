@@ -1,0 +1,179 @@
+import {
+  RealtimeEvents,
+  SOCKET_PATH,
+  realtimeApi,
+  type RealtimeEvent,
+  type RealtimeEventName,
+  type SubscribeAck,
+} from '@inkwell/contracts';
+import { useEffect } from 'react';
+import type { Socket } from 'socket.io-client';
+import { getSession, subscribe as onSessionChange } from '../session/session';
+import { useLatest } from '../lib/useLatest';
+import { ApiError, call } from './client';
+
+type Handler<N extends RealtimeEventName> = (payload: RealtimeEvent<N>) => void;
+
+/** Tries after a failure for want of a network: 1, 2, 4, … up to 30 s apart. */
+const JOIN_RETRIES = 8;
+export const retryDelay = (attempt: number): number => Math.min(30_000, 1000 * 2 ** attempt);
+
+/**
+ * The realtime connection (API.md, Realtime protocol): one Socket.IO connection per tab while signed in, the
+ * private channels the open screens ask for, each signed by `POST /broadcasting/auth` for this socket. After a
+ * lost connection Socket.IO reconnects on its own; every channel is signed and joined again for the new
+ * socket, and screens hear `reconnected` to catch up on what they missed.
+ */
+class RealtimeClient {
+  private socket: Socket | undefined;
+  private connecting: Promise<Socket> | undefined;
+  private token: string | undefined;
+  /** Channels the screens hold, counted: the channel is left when the last holder lets go. */
+  private readonly channels = new Map<string, number>();
+  /** Told each time a channel has been joined (again): what was sent before that may have been missed. */
+  private readonly joinedListeners = new Map<string, Set<() => void>>();
+  private readonly reconnectListeners = new Set<() => void>();
+  /** Screens' handlers per event: they outlive a socket (a reconnect or a new sign-in keeps them). */
+  private readonly handlers = new Map<RealtimeEventName, Set<(payload: never) => void>>();
+  private everConnected = false;
+
+  /** Opens the connection for this session's token (the library loads only then: it is not on the first paint). */
+  async start(token: string): Promise<Socket> {
+    if (this.token === token && this.connecting) return this.connecting;
+    this.stop();
+    this.token = token;
+    this.connecting = import('socket.io-client').then(({ io }) => {
+      // A handshake that hangs on a poor mobile network is given up after 8 s and tried again.
+      const socket = io({ path: SOCKET_PATH, transports: ['websocket'], timeout: 8000 });
+      for (const event of Object.keys(RealtimeEvents) as RealtimeEventName[]) {
+        socket.on(event, (payload: unknown) => {
+          this.handlers.get(event)?.forEach((handler) => handler(payload as never));
+        });
+      }
+      socket.on('connect', () => {
+        for (const channel of this.channels.keys()) void this.join(socket, channel);
+        if (this.everConnected) this.reconnectListeners.forEach((listener) => listener());
+        this.everConnected = true;
+      });
+      this.socket = socket;
+      return socket;
+    });
+    return this.connecting;
+  }
+
+  stop(): void {
+    this.socket?.close();
+    this.socket = undefined;
+    this.connecting = undefined;
+    this.token = undefined;
+    this.everConnected = false;
+  }
+
+  /**
+   * Signs and joins `channel` for this socket. A failure for want of a network (the socket came back before
+   * HTTP did) is tried again with a growing pause while the socket and the channel last; a refusal is not.
+   */
+  private async join(socket: Socket, channel: string, attempt = 0): Promise<void> {
+    const socketId = socket.id;
+    // The socket may have reconnected (a new id) or the screen let go meanwhile: the new connect joins.
+    const current = () => socket.connected && socket.id === socketId && this.channels.has(channel);
+    if (!socketId) return;
+    try {
+      const { auth } = await call(realtimeApi.auth, { body: { socket_id: socketId, channel_name: channel } });
+      if (!current()) return;
+      const ack = (await socket.timeout(10_000).emitWithAck('subscribe', { channel, auth })) as SubscribeAck;
+      if (!ack.ok) console.error(`realtime: ${channel} refused`, ack.message);
+      else this.joinedListeners.get(channel)?.forEach((listener) => listener());
+    } catch (err) {
+      // Spec §8: a broadcast authorization failure is reported, not shown.
+      console.error(`realtime: could not join ${channel}`, err);
+      const refused = err instanceof ApiError && err.status >= 400 && err.status < 500;
+      if (!refused && attempt < JOIN_RETRIES) {
+        setTimeout(() => {
+          if (current()) void this.join(socket, channel, attempt + 1);
+        }, retryDelay(attempt));
+      }
+    }
+  }
+
+  /** Holds `channel` open; `onJoined` runs each time it has been joined (first and after every reconnect). */
+  hold(channel: string, onJoined?: () => void): () => void {
+    if (onJoined) {
+      const set = this.joinedListeners.get(channel) ?? new Set();
+      this.joinedListeners.set(channel, set);
+      set.add(onJoined);
+    }
+    this.channels.set(channel, (this.channels.get(channel) ?? 0) + 1);
+    if (this.channels.get(channel) === 1 && this.socket?.connected) void this.join(this.socket, channel);
+    return () => {
+      if (onJoined) this.joinedListeners.get(channel)?.delete(onJoined);
+      const left = (this.channels.get(channel) ?? 1) - 1;
+      if (left > 0) {
+        this.channels.set(channel, left);
+        return;
+      }
+      this.channels.delete(channel);
+      if (this.socket?.connected) this.socket.emit('unsubscribe', { channel });
+    };
+  }
+
+  on<N extends RealtimeEventName>(event: N, handler: Handler<N>): () => void {
+    const set = this.handlers.get(event) ?? new Set();
+    this.handlers.set(event, set);
+    const entry = handler as (payload: never) => void;
+    set.add(entry);
+    return () => void set.delete(entry);
+  }
+
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
+  }
+}
+
+export const realtime = new RealtimeClient();
+
+/** Keeps the connection open while someone is signed in, on their token; signing out closes it. */
+export function useRealtimeConnection(): void {
+  useEffect(() => {
+    const sync = () => {
+      const session = getSession();
+      if (session) void realtime.start(session.token);
+      else realtime.stop();
+    };
+    sync();
+    return onSessionChange(sync);
+  }, []);
+}
+
+/**
+ * Listens to `event` on `channel` while the screen shows (null: not now). `onJoined` runs each time the channel
+ * has been joined, at first and after every reconnect: the moment to fetch what was sent before (a message
+ * between a page's load and its join, or during a lost connection, is not delivered live). The handlers may
+ * change every render; the channel is joined once.
+ */
+export function useChannel<N extends RealtimeEventName>(
+  channel: string | null,
+  event: N,
+  handler: Handler<N>,
+  onJoined?: () => void,
+): void {
+  const latest = useLatest({ handler, onJoined });
+  useEffect(() => {
+    if (!channel || !getSession()) return;
+    const release = realtime.hold(channel, () => latest.current.onJoined?.());
+    const off = realtime.on(event, (payload) => {
+      if (payload.channel === channel) latest.current.handler(payload);
+    });
+    return () => {
+      off();
+      release();
+    };
+  }, [channel, event, latest]);
+}
+
+/** Runs after the connection came back from a drop: the time to fetch what was missed. */
+export function useReconnected(callback: () => void): void {
+  const latest = useLatest(callback);
+  useEffect(() => realtime.onReconnect(() => latest.current()), [latest]);
+}

@@ -1,0 +1,128 @@
+import { CHAT_MESSAGE_MAX_LENGTH, IMAGE_ACCEPT, mediaApi, type ChatMessage } from '@inkwell/contracts';
+import { ActionIcon, Alert, CloseButton, FileButton, Group, Image, Stack, Textarea } from '@mantine/core';
+import { IconPhoto, IconSend } from '@tabler/icons-react';
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/client';
+import { uploadWithProgress } from '../../api/upload';
+import { UploadProgress } from '../../components/media/UploadProgress';
+import { useUploadSignal } from '../../components/media/uploadHooks';
+import { useSendMessage } from './api';
+import classes from './chats.module.css';
+
+/**
+ * Text and/or one picture. Send stays off while both are empty (spec §5) and while the picture uploads;
+ * Enter sends, Shift+Enter starts a new line. The message sent comes back from the server and is handed
+ * to the room.
+ */
+export function ChatComposer({ roomId, onSent }: { roomId: number; onSent: (message: ChatMessage) => void }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const [image, setImage] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const send = useSendMessage(roomId);
+  const nextSignal = useUploadSignal();
+  const uploading = progress !== null;
+  const empty = text.trim() === '' && !image;
+
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    const signal = nextSignal();
+    setError(null);
+    setProgress(0);
+    const form = new FormData();
+    form.append('type', 'photos');
+    form.append('url', file);
+    try {
+      const res = await uploadWithProgress<{ url: string }>(mediaApi.uploadImage.path, form, setProgress, signal);
+      if (!signal.aborted) setImage(res.url);
+    } catch (err) {
+      if (!signal.aborted) setError(errorMessage(err));
+    } finally {
+      if (!signal.aborted) setProgress(null);
+    }
+  };
+
+  const submit = () => {
+    if (empty || uploading || send.isPending) return;
+    setError(null);
+    send.mutate(
+      { message: text.trim() ? text : null, image },
+      {
+        onSuccess: ({ data }) => {
+          setText('');
+          setImage(null);
+          onSent(data);
+        },
+        onError: (err) => setError(errorMessage(err)),
+      },
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <Stack gap="xs" className={classes.composer}>
+      {error && (
+        <Alert color="red" withCloseButton onClose={() => setError(null)} closeButtonLabel={t('actions.close')}>
+          {error}
+        </Alert>
+      )}
+      {uploading && <UploadProgress progress={progress} />}
+      {image && (
+        <div style={{ position: 'relative', width: 96 }}>
+          <Image src={image} alt={t('chats.picture_to_send')} radius="md" w={96} h={96} fit="cover" />
+          <CloseButton
+            aria-label={t('media.remove_image')}
+            style={{ position: 'absolute', top: 4, right: 4 }}
+            variant="filled"
+            size="sm"
+            onClick={() => setImage(null)}
+          />
+        </div>
+      )}
+      <Group gap="xs" wrap="nowrap" align="end">
+        <FileButton onChange={(file) => void upload(file)} accept={IMAGE_ACCEPT}>
+          {(props) => (
+            <ActionIcon
+              {...props}
+              variant="light"
+              size={44}
+              aria-label={t('chats.add_picture')}
+              disabled={uploading || send.isPending}
+            >
+              <IconPhoto size={22} />
+            </ActionIcon>
+          )}
+        </FileButton>
+        <Textarea
+          style={{ flex: 1 }}
+          aria-label={t('chats.message_label')}
+          placeholder={t('chats.message_placeholder')}
+          autosize
+          minRows={1}
+          maxRows={5}
+          maxLength={CHAT_MESSAGE_MAX_LENGTH}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          onKeyDown={onKeyDown}
+        />
+        <ActionIcon
+          size={44}
+          onClick={submit}
+          disabled={empty || uploading}
+          loading={send.isPending}
+          aria-label={t('chats.send')}
+        >
+          <IconSend size={20} />
+        </ActionIcon>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,183 @@
+import { PRODUCT_NAME, type ChatMessage, type ChatRoomResponse } from '@inkwell/contracts';
+import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { useIntersection } from '@mantine/hooks';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { ApiError, errorMessage } from '../../api/client';
+import { BackBar } from '../../components/BackBar';
+import { EmptyState } from '../../components/EmptyState';
+import { PageLoader } from '../../components/PageLoader';
+import { UserAvatar } from '../../components/UserAvatar';
+import { currentLocale } from '../../i18n';
+import { relativeTime } from '../../lib/relativeTime';
+import { useSession } from '../../session/session';
+import { ChatComposer } from './ChatComposer';
+import { RoomAvatars, roomTitle } from './ChatsPage';
+import { useChatRoom } from './useChatRoom';
+import classes from './chats.module.css';
+
+/** How close to the bottom counts as "reading the newest": new messages then scroll into view. */
+const NEAR_BOTTOM_PX = 160;
+
+const scrollRoot = () => document.scrollingElement ?? document.documentElement;
+
+function Bubble({ message, mine, showSender }: { message: ChatMessage; mine: boolean; showSender: boolean }) {
+  return (
+    <Group
+      gap={6}
+      wrap="nowrap"
+      align="end"
+      className={classes.row}
+      data-mine={mine || undefined}
+      data-testid="chat-message"
+    >
+      {showSender && <UserAvatar url={message.from_profile_url} name={message.from_name} size={28} />}
+      <div className={`${classes.bubble} ${mine ? classes.mine : classes.theirs}`}>
+        {showSender && (
+          <Text size="xs" fw={700} mb={2}>
+            {message.from_name}
+          </Text>
+        )}
+        {message.image && (
+          <a href={message.image} target="_blank" rel="noreferrer">
+            <img src={message.image} alt="" className={classes.picture} loading="lazy" />
+          </a>
+        )}
+        {message.message && <Text size="sm">{message.message}</Text>}
+        <Text size="xs" c={mine ? 'white' : 'dimmed'} ta="right" mt={2}>
+          <time dateTime={message.date}>{relativeTime(message.date, currentLocale())}</time>
+        </Text>
+      </div>
+    </Group>
+  );
+}
+
+function Room({ roomId }: { roomId: number }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const room = useChatRoom(roomId);
+  const { ref: topRef, entry: top } = useIntersection({ rootMargin: '200px' });
+  const { hasOlder, loadOlder, loadingOlder } = room;
+  const info: ChatRoomResponse | undefined = room.first.data;
+  const title = info ? roomTitle(info, t('chats.nobody')) : '';
+
+  useEffect(() => {
+    if (title) document.title = `${title} · ${PRODUCT_NAME}`;
+  }, [title]);
+
+  // Scrolling up to the top loads the page before; the reader stays where they were (no jump).
+  const distanceFromBottom = useRef<number | null>(null);
+  useEffect(() => {
+    if (top?.isIntersecting && hasOlder && !loadingOlder) {
+      distanceFromBottom.current = scrollRoot().scrollHeight - scrollRoot().scrollTop;
+      void loadOlder();
+    }
+  }, [top?.isIntersecting, hasOlder, loadingOlder, loadOlder]);
+  useLayoutEffect(() => {
+    if (distanceFromBottom.current === null) return;
+    scrollRoot().scrollTop = scrollRoot().scrollHeight - distanceFromBottom.current;
+    distanceFromBottom.current = null;
+  }, [room.olderCount]);
+
+  // The newest message in view: at opening, and as messages come while the reader is near the bottom.
+  const newestId = room.messages.at(-1)?.id;
+  const lastFrom = room.messages.at(-1)?.from;
+  const opened = useRef(false);
+  useLayoutEffect(() => {
+    if (newestId === undefined) return;
+    const root = scrollRoot();
+    const near = root.scrollHeight - root.scrollTop - root.clientHeight < NEAR_BOTTOM_PX + 400;
+    if (!opened.current || near || lastFrom === session?.id) root.scrollTop = root.scrollHeight;
+    opened.current = true;
+  }, [newestId, lastFrom, session?.id]);
+
+  if (room.first.isPending) return <PageLoader />;
+  if (room.first.isError) {
+    const forbidden = room.first.error instanceof ApiError && room.first.error.status === 403;
+    return (
+      <Stack>
+        <BackBar title={t('titles.chats')} to="/chats" />
+        <Alert color="red">{forbidden ? t('chats.not_yours') : errorMessage(room.first.error)}</Alert>
+        <Anchor component={Link} to="/chats">
+          {t('chats.back_to_chats')}
+        </Anchor>
+      </Stack>
+    );
+  }
+  // Who said what matters when more than one person can answer: groups, and chats with an account.
+  const group = info!.is_group || info!.account !== null;
+  const subtitle = info!.account && !info!.as_account ? `/a/${info!.account.username}` : undefined;
+
+  return (
+    <div className={classes.screen}>
+      <BackBar
+        to="/chats"
+        title={
+          <Group gap="sm" wrap="nowrap" component="span">
+            <RoomAvatars
+              room={{
+                roomId,
+                users: info!.users,
+                account: info!.account,
+                as_account: info!.as_account,
+                is_group: info!.is_group,
+                lastMessage: null,
+                unread: 0,
+                updated_at: '',
+              }}
+              size={36}
+            />
+            <Stack gap={0} component="span" style={{ minWidth: 0 }}>
+              <Text component="span" fw={700} fz="lg" lineClamp={1}>
+                {title}
+              </Text>
+              {subtitle && (
+                <Text component="span" size="xs" c="dimmed">
+                  {subtitle}
+                </Text>
+              )}
+            </Stack>
+          </Group>
+        }
+      />
+      <div ref={topRef} />
+      {hasOlder && (
+        <Center py="xs">
+          {loadingOlder ? (
+            <Loader size="sm" aria-label={t('app.loading')} />
+          ) : (
+            <Button variant="subtle" size="compact-sm" onClick={() => void loadOlder()}>
+              {t('chats.earlier')}
+            </Button>
+          )}
+        </Center>
+      )}
+      {room.olderError !== null && <Alert color="red">{errorMessage(room.olderError)}</Alert>}
+      {room.messages.length === 0 ? (
+        <EmptyState
+          icon={<IconMessageCircle size={32} />}
+          title={t('chats.say_hello')}
+          body={t('chats.say_hello_body')}
+        />
+      ) : (
+        <div className={classes.messages} role="log" aria-live="polite" aria-label={t('chats.messages_label')}>
+          {room.messages.map((message) => {
+            const mine = message.from === session?.id;
+            return <Bubble key={message.id} message={message} mine={mine} showSender={!mine && group} />;
+          })}
+        </div>
+      )}
+      <ChatComposer roomId={roomId} onSent={(message) => room.append([message])} />
+    </div>
+  );
+}
+
+/** `/chats/{roomId}`: one conversation, live. */
+export function ChatRoomPage() {
+  const roomId = Number(useParams().roomId);
+  if (!Number.isInteger(roomId) || roomId <= 0) return <Navigate to="/404" replace />;
+  // A new room starts from nothing: its pages, live messages and scroll are its own.
+  return <Room key={roomId} roomId={roomId} />;
+}

@@ -1,0 +1,64 @@
+import { PRODUCT_NAME } from '@inkwell/contracts';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { BackBar } from '../../components/BackBar';
+import { PageLoader } from '../../components/PageLoader';
+import { UserAvatar } from '../../components/UserAvatar';
+import { useOpenChat } from '../chats/api';
+import { FriendButtons } from './FriendButtons';
+import { usePerson } from './api';
+
+/** Another person's public profile (`/u/{id}`): name, picture, friend buttons and a way to talk. */
+export function PersonPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const person = usePerson(id);
+  const openChat = useOpenChat();
+  const p = person.data?.data;
+
+  useEffect(() => {
+    if (p) document.title = `${p.name} (@${p.username}) · ${PRODUCT_NAME}`;
+  }, [p]);
+  useEffect(() => {
+    if (person.isError || !Number.isInteger(id) || id <= 0) void navigate('/404', { replace: true });
+  }, [person.isError, id, navigate]);
+
+  if (!p) return <PageLoader />;
+  return (
+    <Stack gap="md">
+      <BackBar title={t('friends.profile_title')} />
+      <Card withBorder radius="lg" padding="lg">
+        <Stack align="center" gap="xs" ta="center">
+          <UserAvatar url={p.profile_url} name={p.name} size={112} />
+          <Title order={1} fz="h2">
+            {p.name}
+          </Title>
+          <Text c="dimmed">@{p.username}</Text>
+          {p.is_friend && (
+            <Text size="sm" c="teal.8" fw={600}>
+              {t('friends.are_friends')}
+            </Text>
+          )}
+          {p.awaiting_friend_request && <Text size="sm">{t('friends.asked_you', { name: p.name })}</Text>}
+          {!p.is_me && (
+            <Group justify="center" gap="xs" mt="sm" wrap="wrap">
+              <FriendButtons person={p} />
+              <Button
+                variant="light"
+                leftSection={<IconMessageCircle size={18} />}
+                loading={openChat.isPending}
+                onClick={() => openChat.mutate({ userIds: [p.id], isAccount: false })}
+              >
+                {t('chats.message')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

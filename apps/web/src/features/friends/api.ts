@@ -1,0 +1,49 @@
+import { friendsApi, type Friend, type Paged, type Person } from '@inkwell/contracts';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client';
+
+export const FRIENDS_KEY = ['friends'] as const;
+export const personKey = (id: number) => ['person', id] as const;
+
+export const usePerson = (id: number) =>
+  useQuery({
+    queryKey: personKey(id),
+    queryFn: () => call(friendsApi.person, { params: { id } }),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+
+const nextPage = (last: Paged<Friend>) =>
+  last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined;
+
+/** My friends (`friends`) or the people whose request waits for me (`requests`), page by page. */
+export function useFriendList(kind: 'friends' | 'requests') {
+  return useInfiniteQuery({
+    queryKey: [...FRIENDS_KEY, kind],
+    queryFn: ({ pageParam }) =>
+      call(kind === 'friends' ? friendsApi.list : friendsApi.requests, { query: { page: pageParam } }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+  });
+}
+
+export type FriendAction = 'add' | 'accept' | 'remove';
+
+/** One friend action; the answer carries where the two stand now, which every view of the person takes. */
+export function useFriendAction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, person }: { action: FriendAction; person: Pick<Person, 'id'> }) =>
+      call(friendsApi[action], { body: { friend_id: person.id } }),
+    onSuccess: (res) => {
+      client.setQueryData(personKey(res.data.id), { data: res.data });
+      void client.invalidateQueries({ queryKey: FRIENDS_KEY });
+    },
+    // Spec §8: friend errors are logged only. A refusal means the state moved elsewhere: show the current one.
+    onError: (error, { person }) => {
+      console.error('friend action failed', error);
+      void client.invalidateQueries({ queryKey: personKey(person.id) });
+      void client.invalidateQueries({ queryKey: FRIENDS_KEY });
+    },
+  });
+}

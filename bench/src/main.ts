@@ -1,6 +1,7 @@
 import { feeds } from './scenarios/feeds';
 import { importBench } from './scenarios/import';
 import { media } from './scenarios/media';
+import { realtimeBench } from './scenarios/realtime';
 import { startup } from './scenarios/startup';
 import { webSize } from './scenarios/web-size';
 
@@ -14,6 +15,10 @@ const scenarios: Record<string, { about: string; run: (args: string[]) => Promis
   import: {
     about: 'POST /api/posts/import of 10,000 statuses and 10,000 articles on PostgreSQL (goal < 30 s each)',
     run: importBench,
+  },
+  realtime: {
+    about: '2,000 sockets, 100 busy rooms on one server: delivery latency p50/p99, deliveries/s, memory per socket',
+    run: realtimeBench,
   },
   media: { about: 'transcode time through the pipeline ÷ bare ffmpeg on a 10 s 720p clip', run: media },
   'web-size': { about: 'gzip size of the JavaScript and CSS the /home screen loads first', run: webSize },

@@ -61,7 +61,8 @@ describe('accounts', () => {
       approved_status: 'approved',
       url: null,
       user_id: user.id,
-      can_modify: true,
+      // Editing an organization is an administrator's (PUT /organizations/{id} decides its approval too).
+      can_modify: false,
     });
 
     const a = await s.request('POST', '/api/accounts', {

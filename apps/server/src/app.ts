@@ -17,8 +17,10 @@ import { identityRoutes } from './modules/identity';
 import { insightsRoutes } from './modules/insights';
 import { likesRoutes } from './modules/likes';
 import { mediaRoutes } from './modules/media';
+import { notificationsRoutes } from './modules/notifications';
 import { organizationsRoutes } from './modules/organizations';
 import { postsRoutes } from './modules/posts';
+import { pushRoutes } from './modules/push';
 import { realtimeRoutes } from './modules/realtime';
 import { rolesRoutes } from './modules/roles';
 import { searchRoutes } from './modules/search';
@@ -120,6 +122,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   friendsRoutes(app, ctx);
   chatsRoutes(app, ctx);
   realtimeRoutes(app, ctx);
+  notificationsRoutes(app, ctx);
+  pushRoutes(app, ctx);
 
   await installStatic(app, config);
 

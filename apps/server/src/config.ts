@@ -91,6 +91,10 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   TRANSCODE_TIMEOUT_SECONDS: z.coerce.number().int().min(5).default(3600),
+  VAPID_PUBLIC_KEY: optional,
+  VAPID_PRIVATE_KEY: optional,
+  VAPID_SUBJECT: optional,
+  PUSH_ALLOWED_ORIGINS: optional,
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -132,6 +136,7 @@ export interface Config {
   /** `auto` approves new organizations and accounts at once; `manual` leaves them pending for an admin. */
   accountApproval: 'auto' | 'manual';
   payments: PaymentsConfig;
+  push: PushConfig;
   media: {
     maxImageBytes: number;
     maxAudioBytes: number;
@@ -141,6 +146,29 @@ export interface Config {
     /** A transcode running longer is presumed dead (crashed worker) and retried. */
     transcodeTimeoutSeconds: number;
   };
+}
+
+/** The browsers' push services (their endpoints' origins); `*.` matches any subdomain. */
+export const DEFAULT_PUSH_ORIGINS = [
+  'https://fcm.googleapis.com',
+  'https://android.googleapis.com',
+  'https://updates.push.services.mozilla.com',
+  'https://web.push.apple.com',
+  'https://*.notify.windows.com',
+  'https://*.push.apple.com',
+];
+
+export interface PushConfig {
+  /** VAPID keys (URL-safe base64); generated once into DATA_DIR when unset. */
+  vapidPublicKey?: string;
+  vapidPrivateKey?: string;
+  /** Who the push services may contact: a `mailto:` or `https:` URL. */
+  vapidSubject: string;
+  /**
+   * Origins a subscription's endpoint may have: the server sends requests there, so a person must not be able
+   * to point it at any host.
+   */
+  allowedOrigins: string[];
 }
 
 export interface PaymentsConfig {
@@ -211,6 +239,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     openRegistration: e.OPEN_REGISTRATION,
     accountApproval: e.ACCOUNT_APPROVAL ?? (e.DATABASE_URL ? 'manual' : 'auto'),
+    push: {
+      vapidPublicKey: e.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: e.VAPID_PRIVATE_KEY,
+      vapidSubject: e.VAPID_SUBJECT ?? `mailto:${e.ADMIN_EMAIL}`,
+      allowedOrigins: e.PUSH_ALLOWED_ORIGINS
+        ? e.PUSH_ALLOWED_ORIGINS.split(',')
+            .map((o) => o.trim().replace(/\/+$/, ''))
+            .filter(Boolean)
+        : DEFAULT_PUSH_ORIGINS,
+    },
     media: {
       maxImageBytes: Math.round(e.MEDIA_MAX_IMAGE_MB * 1024 * 1024),
       maxAudioBytes: Math.round(e.MEDIA_MAX_AUDIO_MB * 1024 * 1024),
@@ -254,6 +292,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
     },
   };
+  if (Boolean(config.push.vapidPublicKey) !== Boolean(config.push.vapidPrivateKey))
+    throw new Error('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
   if (config.isProduction) assertProductionSafe(config);
   return config;
 }

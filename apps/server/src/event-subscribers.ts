@@ -1,5 +1,7 @@
 import { chatsSubscribers } from './modules/chats';
+import { insightsSubscribers } from './modules/insights';
 import { notificationSubscribers } from './modules/notifications';
+import { pushSubscribers } from './modules/push';
 import { usersSubscribers } from './modules/users';
 import type { AppContext } from './platform/context';
 import type { EventSubscribers } from './platform/events';
@@ -7,34 +9,39 @@ import type { EventSubscribers } from './platform/events';
 /**
  * The registry: every domain event and who hears it, after its transaction commits. Each event has a line,
  * so a new event in the contract does not compile until someone decides who hears it (`[]`: nobody yet).
- * Subscribers stay quick (they queue jobs or emit to sockets); push will join here.
+ * Subscribers stay quick: they queue jobs (notifications, push, counters) or emit to sockets.
  */
 export function eventSubscribers(ctx: AppContext): EventSubscribers {
   const notifications = notificationSubscribers(ctx);
   const users = usersSubscribers(ctx);
   const chats = chatsSubscribers(ctx);
+  const insights = insightsSubscribers(ctx);
+  const push = pushSubscribers(ctx);
   return {
-    'post.created': [],
+    'post.created': [notifications['post.created']],
     'post.updated': [],
     'post.deleted': [],
     'post.rejected': [notifications['post.rejected']],
     'post.restored': [notifications['post.restored']],
-    'post.liked': [notifications['post.liked']],
-    'post.unliked': [],
+    'post.liked': [notifications['post.liked'], insights['post.liked']],
+    'post.unliked': [insights['post.unliked']],
     'comment.created': [notifications['comment.created']],
     'comment.deleted': [],
     'comment.liked': [notifications['comment.liked']],
     'comment.unliked': [],
-    'account.followed': [notifications['account.followed']],
-    'account.unfollowed': [],
+    'account.followed': [notifications['account.followed'], insights['account.followed']],
+    'account.unfollowed': [insights['account.unfollowed']],
     'account.created': [],
     'account.deleted': [],
     'account.approval_changed': [notifications['account.approval_changed']],
     'organization.approval_changed': [notifications['organization.approval_changed']],
     'user.email_changed': [users['user.email_changed']],
-    // The notifications issue turns these into notifications.
-    'friend.requested': [],
-    'friend.accepted': [],
+    'friend.requested': [notifications['friend.requested']],
+    'friend.accepted': [notifications['friend.accepted']],
     'chat.message_created': [chats['chat.message_created'], notifications['chat.message_created']],
+    'subscription.started': [notifications['subscription.started']],
+    'subscription.ending': [notifications['subscription.ending']],
+    'subscription.ended': [notifications['subscription.ended']],
+    'notifications.created': [notifications['notifications.created'], push['notifications.created']],
   };
 }

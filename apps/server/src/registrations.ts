@@ -1,6 +1,8 @@
 import { billingQueues, expireBilling, seedPlans } from './modules/billing';
+import { countEvent, insightsQueues, pruneCountedJobs } from './modules/insights';
 import { cleanupMedia, mediaQueues, transcode } from './modules/media';
-import { createNotifications } from './modules/notifications';
+import { createNotifications, notificationsQueues } from './modules/notifications';
+import { deliverPush, pushQueues } from './modules/push';
 import type { AppContext } from './platform/context';
 import type { PlatformRegistrations } from './platform/create-context';
 import type { JobHandlers } from './platform/jobs/queue';
@@ -15,7 +17,7 @@ import { seedRolesAndPermissions } from './seed/system';
 /** Handed to `createContext`: seeds run in this order after the migrations (plans after roles), then jobs. */
 export const registrations: PlatformRegistrations = {
   startupSeeds: [seedRolesAndPermissions, seedPlans],
-  jobQueues: { ...billingQueues, ...mediaQueues },
+  jobQueues: { ...billingQueues, ...mediaQueues, ...insightsQueues, ...notificationsQueues, ...pushQueues },
 };
 
 /** One handler per job in the contract; the mapped type makes a forgotten or unknown job a compile error. */
@@ -26,5 +28,9 @@ export const jobHandlers = (ctx: AppContext): JobHandlers => ({
   'media.cleanup': async () => {
     await cleanupMedia(ctx);
   },
-  'notifications.create': ({ event }) => createNotifications(ctx, event),
+  'notifications.create': (payload) => createNotifications(ctx, payload),
+  'push.deliver': (payload) => deliverPush(ctx, payload),
+  'insights.count': ({ event, occurred_at }, job) =>
+    countEvent(ctx, event, occurred_at ? new Date(occurred_at) : new Date(), job),
+  'insights.prune': () => pruneCountedJobs(ctx),
 });

@@ -13,6 +13,7 @@ import {
   UsernameCheck,
   UsernameCheckQuery,
 } from './organizations';
+import { TimeZone } from './time-zones';
 
 /** The five rules of the creator terms (spec §5), shown in the terms dialog. */
 export const TERMS_RULES = ['no_nudity', 'no_hate', 'copyright', 'legal', 'privacy'] as const;
@@ -32,8 +33,14 @@ export const Account = z.object({
   published_status: z.enum(PUBLISHED_STATUSES),
   followers_count: z.number().int(),
   is_followed: z.boolean(),
+  /** I rang its bell: each new post of it notifies me. */
+  bell: z.boolean(),
   can_modify: z.boolean(),
   can_delete: z.boolean(),
+  /** May read the account's insights: its owners, and administrators with `insights.view`. */
+  can_view_insights: z.boolean(),
+  /** The IANA zone its insights count days in; only to those who may edit it or read its insights (else null). */
+  time_zone: z.string().nullable(),
   created_at: Timestamp,
 });
 export type Account = z.infer<typeof Account>;
@@ -67,6 +74,8 @@ export type CreateAccountBody = z.input<typeof CreateAccountBody>;
  */
 export const UpdateAccountBody = z.object({
   ...accountFields,
+  /** The zone its insights count days in (days already counted stay where they were). */
+  time_zone: TimeZone.optional(),
   approved_status: z.enum(APPROVED_STATUSES).optional(),
   published_status: z.enum(PUBLISHED_STATUSES).optional(),
 });

@@ -13,6 +13,10 @@ const RowId = z.number().int().positive();
 const event = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), actor_id: RowId, ...shape });
 
+/** An event the platform itself causes (a subscription running out): nobody acted, `actor_id` is null. */
+const systemEvent = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.object({ type: z.literal(type), actor_id: RowId.nullable(), ...shape });
+
 /** A post appeared (a member of `account_id` wrote it); `visible` says whether readers can see it yet. */
 export const PostCreated = event('post.created', {
   account_id: RowId,
@@ -103,6 +107,25 @@ export const FriendAccepted = event('friend.accepted', { user_id: RowId });
 /** A message went into a chat room; subscribers read it (and the room's people) when they run. */
 export const ChatMessageCreated = event('chat.message_created', { room_id: RowId, message_id: RowId });
 
+/** A subscription began: a trial, or a paid plan (the payer is the actor). */
+export const SubscriptionStarted = event('subscription.started', {
+  user_id: RowId,
+  subscription_id: RowId,
+  trial: z.boolean(),
+});
+/** A subscription or trial ends in a few days (announced once per subscription by the billing job). */
+export const SubscriptionEnding = systemEvent('subscription.ending', { user_id: RowId, subscription_id: RowId });
+/** A subscription or trial ran out. */
+export const SubscriptionEnded = systemEvent('subscription.ended', { user_id: RowId, subscription_id: RowId });
+
+/**
+ * Notification rows were written or updated (a grouped one counts again): the app's realtime badge and toast
+ * and Web Push deliver them. Many ids at once when a post reaches every follower who rang its account's bell.
+ */
+export const NotificationsCreated = systemEvent('notifications.created', {
+  ids: z.array(RowId).min(1),
+});
+
 /** Every event; subscribers are registered per `type`, and the server's registry must name each one. */
 export const DomainEvent = z.discriminatedUnion('type', [
   PostCreated,
@@ -126,6 +149,10 @@ export const DomainEvent = z.discriminatedUnion('type', [
   FriendRequested,
   FriendAccepted,
   ChatMessageCreated,
+  SubscriptionStarted,
+  SubscriptionEnding,
+  SubscriptionEnded,
+  NotificationsCreated,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];
@@ -142,5 +169,12 @@ export const NotifiableEvent = z.discriminatedUnion('type', [
   OrganizationApprovalChanged,
   PostRejected,
   PostRestored,
+  PostCreated,
+  FriendRequested,
+  FriendAccepted,
+  ChatMessageCreated,
+  SubscriptionStarted,
+  SubscriptionEnding,
+  SubscriptionEnded,
 ]);
 export type NotifiableEvent = z.infer<typeof NotifiableEvent>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { dataOf } from './common';
+import { IdParams, dataOf } from './common';
 import { endpoint } from './endpoint';
+import { AccountFollowed, AccountUnfollowed, PostLiked, PostUnliked } from './events';
+import { Month } from './time-zones';
 
 /** Days in the dashboard's daily chart (today included) and months in its monthly chart (this one included). */
 export const INSIGHTS_DAYS = 30;
@@ -60,5 +62,48 @@ export const insightsApi = {
     summary: `Posts created per UTC month over the last ${INSIGHTS_MONTHS} months, this month last; every month present`,
     permission: 'insights.view',
     tags,
+  }),
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------
+// A creator account's own insights (spec §3: likes items, followers items).
+
+/** Likes the account's posts received on one day of its time zone (net of unlikes that day), `YYYY-MM-DD`. */
+export const DailyLikes = z.object({ date: z.string(), likes_count: z.number().int() });
+export type DailyLikes = z.infer<typeof DailyLikes>;
+
+/** The account's follower total at the end of one day of its time zone. */
+export const DailyFollowers = z.object({ date: z.string(), followers: z.number().int() });
+export type DailyFollowers = z.infer<typeof DailyFollowers>;
+
+/** `month=YYYY-MM` in the account's time zone; this month when left out; a month still to come is refused. */
+export const AccountInsightsQuery = z.object({ month: Month.optional() });
+export type AccountInsightsQuery = z.input<typeof AccountInsightsQuery>;
+
+/** The events an account's daily counters are kept from (the `insights.count` job carries one). */
+export const CountedEvent = z.discriminatedUnion('type', [PostLiked, PostUnliked, AccountFollowed, AccountUnfollowed]);
+export type CountedEvent = z.infer<typeof CountedEvent>;
+
+const accountTags = ['Organizations and accounts'] as const;
+const who = "the account's owners, or administrators with `insights.view`";
+
+export const accountInsightsApi = {
+  likes: endpoint({
+    method: 'GET',
+    path: '/accounts/:id/insights/likes',
+    params: IdParams,
+    query: AccountInsightsQuery,
+    response: dataOf(z.array(DailyLikes)),
+    summary: `Likes per day of a month in the account's time zone, every day present (${who})`,
+    tags: accountTags,
+  }),
+  followers: endpoint({
+    method: 'GET',
+    path: '/accounts/:id/insights/followers',
+    params: IdParams,
+    query: AccountInsightsQuery,
+    response: dataOf(z.array(DailyFollowers)),
+    summary: `Follower total at the end of each day of a month in the account's time zone, every day present; days still to come carry today's total (${who})`,
+    tags: accountTags,
   }),
 } as const;

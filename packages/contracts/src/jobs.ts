@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NotifiableEvent } from './events';
+import { CountedEvent } from './insights';
 
 /** Every background job and its payload; the server's handler map must cover each one. */
 export const JobPayloads = {
@@ -10,8 +11,25 @@ export const JobPayloads = {
   'media.transcode': z.object({ fileId: z.string().min(1) }),
   /** Scheduled: deletes uploads nothing points at a day after they came in, and leftover originals. */
   'media.cleanup': z.object({}),
+  /**
+   * Adds one like, unlike, follow or unfollow to its account's day (queued by the insights subscriber after
+   * commit): the day `occurred_at` (when the subscriber heard it; the job's own time when absent) falls on in
+   * the account's time zone.
+   */
+  'insights.count': z.object({ event: CountedEvent, occurred_at: z.iso.datetime({ offset: true }).optional() }),
+  /** Scheduled: forgets which `insights.count` jobs were counted once they can no longer be retried. */
+  'insights.prune': z.object({}),
   /** Writes the notification rows one event leaves (queued by the notifications subscriber after commit). */
-  'notifications.create': z.object({ event: NotifiableEvent }),
+  'notifications.create': z.object({
+    event: NotifiableEvent,
+    /** Who to tell, when the subscriber settled it (a chat message: the members not looking at the room). */
+    recipients: z.array(z.number().int().positive()).max(1000).optional(),
+  }),
+  /** Sends one notification to one browser (Web Push); a refused or gone subscription is deleted. */
+  'push.deliver': z.object({
+    notificationId: z.number().int().positive(),
+    subscriptionId: z.number().int().positive(),
+  }),
 } as const;
 
 export type JobName = keyof typeof JobPayloads;

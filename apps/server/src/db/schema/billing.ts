@@ -49,6 +49,8 @@ export const subscriptions = pgTable(
     trial_ends_at: timestamp({ withTimezone: true }),
     started_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expires_at: timestamp({ withTimezone: true }).notNull(),
+    /** When its owner was told it ends soon (once per subscription; an extension clears it). */
+    ending_notified_at: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -52,6 +52,8 @@ export const accounts = pgTable(
     /** Published posts in total and by type, for page counts without counting rows. */
     posts_count: integer().notNull().default(0),
     type_counts: jsonb().$type<Partial<Record<PostType, number>>>().notNull().default({}),
+    /** The IANA zone its insights count days in (`DEFAULT_TIME_ZONE` in contracts). */
+    time_zone: varchar({ length: 64 }).notNull().default('Asia/Yangon'),
     ...timestamps,
   },
   (t) => [

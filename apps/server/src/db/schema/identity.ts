@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
+
+export type NotificationSettingsStored = Partial<Record<string, { in_app?: boolean; push?: boolean }>>;
 
 export const roles = pgTable('roles', {
   id: integer().primaryKey().generatedAlwaysAsIdentity(),
@@ -42,6 +55,10 @@ export const users = pgTable(
     profile_url: text(),
     dob: date({ mode: 'string' }),
     locale: varchar({ length: 5 }).notNull().default('en'),
+    /** Kinds of notification turned off, per channel (`{"like": {"push": false}}`); absent means on. */
+    notification_settings: jsonb().$type<NotificationSettingsStored>().notNull().default({}),
+    /** Unread notifications shown in the app, kept by a trigger on `notifications` through every change. */
+    notifications_unread: integer().notNull().default(0),
     email_verified_at: timestamp({ withTimezone: true }),
     /** Set by an administrator: the person cannot sign in and their tokens stop working. */
     suspended_at: timestamp({ withTimezone: true }),

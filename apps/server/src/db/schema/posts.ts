@@ -1,4 +1,4 @@
-import type { PostType } from '@inkwell/contracts';
+import type { NotificationKind, PostType } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -84,11 +84,16 @@ export const follows = pgTable(
     account_id: integer()
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The follower rang the account's bell: each new post of it notifies them. */
+    bell: boolean().notNull().default(false),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.user_id, t.account_id] }),
     index('follows_account_idx').on(t.account_id, t.created_at),
+    index('follows_bell_idx')
+      .on(t.account_id, t.user_id)
+      .where(sql`${t.bell}`),
   ],
 );
 
@@ -129,10 +134,14 @@ export const comments = pgTable(
   (t) => [index('comments_post_idx').on(t.post_id, t.created_at), index('comments_parent_idx').on(t.parent_id)],
 );
 
-/** `approval`: an administrator approved or rejected one of the recipient's accounts or organizations. */
-/** `moderation`: an administrator rejected or restored one of the recipient's posts. */
-export type NotificationType = 'like' | 'comment' | 'reply' | 'follow' | 'approval' | 'moderation';
+export type NotificationType = NotificationKind;
 
+/**
+ * One notification for one person, written in their language when it was made. Kinds that come in floods
+ * (likes on one post within an hour, messages of one chat while unread) are one row, updated as more come
+ * (`group_key`, `actors_count`). `in_app` is off when the person turned the kind off in the app but on for push:
+ * such a row only carries the push and is neither listed nor counted.
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -145,11 +154,28 @@ export const notifications = pgTable(
     account_id: integer().references(() => accounts.id, { onDelete: 'cascade' }),
     post_id: integer().references(() => posts.id, { onDelete: 'cascade' }),
     comment_id: integer().references(() => comments.id, { onDelete: 'cascade' }),
+    title: text().notNull().default(''),
+    body: text().notNull().default(''),
+    icon: text().notNull().default(''),
+    url: text().notNull().default('/'),
+    tag: varchar({ length: 60 }).notNull().default(''),
     payload: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    group_key: varchar({ length: 60 }),
+    grouped_since: timestamp({ withTimezone: true }),
+    actors_count: integer().notNull().default(1),
+    in_app: boolean().notNull().default(true),
+    push: boolean().notNull().default(true),
+    /** Last sent by Web Push: a grouped notification is pushed again only after a quiet minute. */
+    pushed_at: timestamp({ withTimezone: true }),
     read_at: timestamp({ withTimezone: true }),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('notifications_user_idx').on(t.user_id, t.created_at)],
+  (t) => [
+    index('notifications_user_idx').on(t.user_id, t.created_at),
+    index('notifications_group_idx')
+      .on(t.user_id, t.group_key)
+      .where(sql`${t.group_key} is not null`),
+  ],
 );
 
 /** Totals shown with pages (how many posts there are), kept up to date instead of counted. */

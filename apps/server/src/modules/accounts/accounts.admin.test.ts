@@ -404,7 +404,12 @@ describe('approval flow with ACCOUNT_APPROVAL=manual', () => {
     await expectTruth();
     await jobsSettled(s);
     const told = await s.ctx.db
-      .select({ type: notifications.type, actor: notifications.actor_id, payload: notifications.payload })
+      .select({
+        type: notifications.type,
+        actor: notifications.actor_id,
+        payload: notifications.payload,
+        body: notifications.body,
+      })
       .from(notifications)
       .where(and(eq(notifications.user_id, creator.user.id), eq(notifications.type, 'approval')))
       .orderBy(asc(notifications.id));
@@ -413,29 +418,20 @@ describe('approval flow with ACCOUNT_APPROVAL=manual', () => {
       {
         type: 'approval',
         actor: root.user.id,
-        payload: {
-          ...about,
-          status: 'approved',
-          message: 'သင့်အကောင့် Irrawaddy Journal ကို အတည်ပြုပြီးပါပြီ။ ယခု ထုတ်ဝေနိုင်ပါပြီ။',
-        },
+        payload: { ...about, status: 'approved' },
+        body: 'သင့်အကောင့် Irrawaddy Journal ကို အတည်ပြုပြီးပါပြီ။ ယခု ထုတ်ဝေနိုင်ပါပြီ။',
       },
       {
         type: 'approval',
         actor: root.user.id,
-        payload: {
-          ...about,
-          status: 'rejected',
-          message: 'သင့်အကောင့် Irrawaddy Journal ကို ပယ်ချလိုက်ပါသည်။ ၎င်း၏ ပို့စ်များကို စာဖတ်သူများထံ မပြတော့ပါ။',
-        },
+        payload: { ...about, status: 'rejected' },
+        body: 'သင့်အကောင့် Irrawaddy Journal ကို ပယ်ချလိုက်ပါသည်။ ၎င်း၏ ပို့စ်များကို စာဖတ်သူများထံ မပြတော့ပါ။',
       },
       {
         type: 'approval',
         actor: root.user.id,
-        payload: {
-          ...about,
-          status: 'approved',
-          message: 'သင့်အကောင့် Irrawaddy Journal ကို အတည်ပြုပြီးပါပြီ။ ယခု ထုတ်ဝေနိုင်ပါပြီ။',
-        },
+        payload: { ...about, status: 'approved' },
+        body: 'သင့်အကောင့် Irrawaddy Journal ကို အတည်ပြုပြီးပါပြီ။ ယခု ထုတ်ဝေနိုင်ပါပြီ။',
       },
     ]);
 

@@ -28,6 +28,11 @@ export interface AccountAccess {
   can_delete: boolean;
   /** Post and comment as it: one of its people, once it is approved. */
   can_publish: boolean;
+  /**
+   * Read its insights (likes and followers per day): its owners, and administrators with `insights.view`.
+   * Its editors write for it but do not read its figures, like any other reader.
+   */
+  can_view_insights: boolean;
 }
 
 export const isPublicAccount = (a: Pick<AccountFacts, 'approved_status' | 'published_status'>): boolean =>
@@ -37,7 +42,8 @@ export function accountAccess(auth: AuthContext | null, account: AccountFacts): 
   const isPublic = isPublicAccount(account);
   const member = Boolean(auth && account.member_role);
   const owner = member && account.member_role === 'owner';
-  const may = (permission: 'accounts.view' | 'accounts.edit') => Boolean(auth?.permissions.has(permission));
+  const may = (permission: 'accounts.view' | 'accounts.edit' | 'insights.view') =>
+    Boolean(auth?.permissions.has(permission));
   const visible = isPublic || member || may('accounts.view');
   return {
     public: isPublic,
@@ -47,11 +53,12 @@ export function accountAccess(auth: AuthContext | null, account: AccountFacts): 
     can_modify: visible && (owner || may('accounts.edit')),
     can_delete: visible && (owner || may('accounts.edit')),
     can_publish: member && account.approved_status === 'approved',
+    can_view_insights: visible && (owner || may('insights.view')),
   };
 }
 
 /** The action's answer from the same rule: 404 to whoever may not see the account (ids are no oracle), else 403. */
-export function requireAccount(access: AccountAccess, action: 'can_modify' | 'can_delete'): void {
+export function requireAccount(access: AccountAccess, action: 'can_modify' | 'can_delete' | 'can_view_insights'): void {
   if (!access.visible) throw notFound();
   if (!access[action]) throw forbidden();
 }

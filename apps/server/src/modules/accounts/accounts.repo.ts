@@ -12,6 +12,8 @@ export type AccountWithOrganization = AccountRow & {
   /** The viewer's role on the account, when they are a member. */
   member_role: string | null;
   is_followed: boolean;
+  /** The viewer rang the account's bell (new posts notify them). */
+  bell: boolean;
 };
 
 /** The viewer's role on the account and whether they follow it, read in the same query. */
@@ -26,6 +28,9 @@ const columns = (viewerId: number | null) => ({
   is_followed: viewerId
     ? sql<boolean>`exists(select 1 from ${follows} f where f.account_id = ${accounts.id} and f.user_id = ${viewerId})`
     : sql<boolean>`false`,
+  bell: viewerId
+    ? sql<boolean>`coalesce((select f.bell from ${follows} f where f.account_id = ${accounts.id} and f.user_id = ${viewerId}), false)`
+    : sql<boolean>`false`,
 });
 
 const flatten = (r: {
@@ -33,11 +38,13 @@ const flatten = (r: {
   organization: AccountWithOrganization['organization'];
   member_role: string | null;
   is_followed: boolean;
+  bell: boolean;
 }): AccountWithOrganization => ({
   ...r.account,
   organization: r.organization,
   member_role: r.member_role,
   is_followed: r.is_followed,
+  bell: r.bell,
 });
 
 export async function ofMember(db: Conn, userId: number): Promise<AccountWithOrganization[]> {

@@ -39,8 +39,11 @@ export function toAccount(row: repo.AccountWithOrganization, auth: AuthContext |
     published_status: row.published_status,
     followers_count: row.followers_count,
     is_followed: row.is_followed,
+    bell: row.bell,
     can_modify: access.can_modify,
     can_delete: access.can_delete,
+    can_view_insights: access.can_view_insights,
+    time_zone: access.can_modify || access.can_view_insights ? row.time_zone : null,
     created_at: row.created_at.toISOString(),
   };
 }
@@ -121,6 +124,7 @@ const audited = (row: repo.AccountRow) => ({
   banner_url: row.banner_url,
   approved_status: row.approved_status,
   published_status: row.published_status,
+  time_zone: row.time_zone,
 });
 
 /**
@@ -155,6 +159,7 @@ export async function update(
         ...(input.contact !== undefined ? { contact: input.contact } : {}),
         ...(input.profile_url !== undefined ? { profile_url: input.profile_url } : {}),
         ...(input.banner_url !== undefined ? { banner_url: input.banner_url } : {}),
+        ...(input.time_zone !== undefined ? { time_zone: input.time_zone } : {}),
         ...(admin && input.approved_status ? { approved_status: input.approved_status } : {}),
         ...(admin && input.published_status ? { published_status: input.published_status } : {}),
       };

@@ -1,5 +1,11 @@
 /** The accounts module's face: what other modules and the composition root may use; the rest is its own. */
-export { accountAccess, publicAccountSql, type AccountAccess, type AccountFacts } from './accounts.policy';
+export {
+  accountAccess,
+  publicAccountSql,
+  requireAccount,
+  type AccountAccess,
+  type AccountFacts,
+} from './accounts.policy';
 /** An account with the viewer's relation to it, to ask `accountAccess` about (undefined: there is none). */
 export { byId as findAccount } from './accounts.repo';
 export { accountsRoutes } from './accounts.routes';

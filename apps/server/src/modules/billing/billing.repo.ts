@@ -83,6 +83,8 @@ export async function extend(db: Conn, id: number, cycle: BillingCycle): Promise
     .set({
       expires_at: sql`${subscriptions.expires_at} + ${cycleInterval(cycle)}`,
       status: 'active',
+      // A new end date is announced again when it nears.
+      ending_notified_at: null,
       updated_at: sql`now()`,
     })
     .where(eq(subscriptions.id, id))
@@ -90,11 +92,30 @@ export async function extend(db: Conn, id: number, cycle: BillingCycle): Promise
   return row!;
 }
 
-export async function expireLapsed(db: Conn): Promise<number> {
-  const rows = await db
+/** Ends the subscriptions whose time ran out; answers who they belonged to. */
+export async function expireLapsed(db: Conn): Promise<{ id: number; user_id: number }[]> {
+  return db
     .update(subscriptions)
     .set({ status: 'expired', updated_at: sql`now()` })
     .where(and(inArray(subscriptions.status, ['trialing', 'active']), sql`${subscriptions.expires_at} <= now()`))
-    .returning({ id: subscriptions.id });
-  return rows.length;
+    .returning({ id: subscriptions.id, user_id: subscriptions.user_id });
+}
+
+/**
+ * Live subscriptions ending within `days` that were not announced yet, marked announced in the same
+ * statement (each is announced once, however often the job runs or however many workers run it).
+ */
+export async function claimEnding(db: Conn, days: number): Promise<{ id: number; user_id: number }[]> {
+  return db
+    .update(subscriptions)
+    .set({ ending_notified_at: sql`now()` })
+    .where(
+      and(
+        inArray(subscriptions.status, ['trialing', 'active']),
+        sql`${subscriptions.ending_notified_at} is null`,
+        sql`${subscriptions.expires_at} <= now() + make_interval(days => ${days})`,
+        sql`${subscriptions.expires_at} > now()`,
+      ),
+    )
+    .returning({ id: subscriptions.id, user_id: subscriptions.user_id });
 }

@@ -84,7 +84,7 @@ export async function startTrial(
     const live = await repo.liveSubscription(tx, auth.user.id);
     if (live?.status === 'active') throw conflict('billing.already_subscribed');
     await repo.cancelLive(tx, auth.user.id);
-    return repo.insertSubscription(tx, {
+    const started = await repo.insertSubscription(tx, {
       user_id: auth.user.id,
       plan_id: plan.id,
       status: 'trialing',
@@ -93,6 +93,14 @@ export async function startTrial(
       trial_ends_at: addDays(new Date(), plan.trial_period_days),
       expires_at: addDays(new Date(), plan.trial_period_days),
     });
+    ctx.events.publish(tx, {
+      type: 'subscription.started',
+      actor_id: auth.user.id,
+      user_id: auth.user.id,
+      subscription_id: started.id,
+      trial: true,
+    });
+    return started;
   });
   return toSubscription(row, planSummary(plan, locale));
 }

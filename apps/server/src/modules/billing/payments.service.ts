@@ -154,6 +154,13 @@ export async function handleCallback(
       if (!paid) return false;
       const subscription = await activatePaid(tx, paid);
       await repo.update(tx, paid.id, { subscription_id: subscription.id });
+      ctx.events.publish(tx, {
+        type: 'subscription.started',
+        actor_id: paid.user_id,
+        user_id: paid.user_id,
+        subscription_id: subscription.id,
+        trial: false,
+      });
       return true;
     });
     outcome = activated ? 'paid' : 'duplicate';

@@ -54,13 +54,14 @@ describe('unfollow (review: an account no longer visible answered 404)', () => {
     expect((await s.request('POST', `/api/accounts/${account.id}/follow`, { token: reader.token })).body).toEqual({
       is_followed: true,
       followers_count: 1,
+      bell: false,
     });
     await hide(account.id);
 
     const res = await s.request('DELETE', `/api/accounts/${account.id}/follow`, { token: reader.token });
     expect(res.status).toBe(200);
     // The count of an account the reader may no longer see is not theirs to learn: a missing id answers the same.
-    expect(res.body).toEqual({ is_followed: false, followers_count: 0 });
+    expect(res.body).toEqual({ is_followed: false, followers_count: 0, bell: false });
     const missing = await s.request('DELETE', '/api/accounts/999999/follow', { token: reader.token });
     expect({ status: missing.status, body: missing.body }).toEqual({ status: 200, body: res.body });
     const left = await s.ctx.db

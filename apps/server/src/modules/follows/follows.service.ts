@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { accounts, follows } from '../../db/schema';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
-import { notFound } from '../../platform/errors';
+import { conflict, notFound } from '../../platform/errors';
 import { accountAccess, findAccount } from '../accounts';
 
 /**
@@ -53,6 +53,33 @@ export async function setFollow(
         account_id: accountId,
       });
     }
-    return { is_followed: follow, followers_count: visible ? (row?.followers_count ?? 0) : 0 };
+    // Following again starts with the bell off; unfollowing takes it away with the follow.
+    return { is_followed: follow, followers_count: visible ? (row?.followers_count ?? 0) : 0, bell: false };
   });
+}
+
+/**
+ * Rings (or silences) the bell of an account I follow. Ringing needs the follow (409 otherwise) and an account
+ * I may see (404); silencing always works, like unfollowing.
+ */
+export async function setBell(
+  ctx: AppContext,
+  auth: AuthContext,
+  accountId: number,
+  on: boolean,
+): Promise<FollowResult> {
+  const account = await findAccount(ctx.db, accountId, auth.user.id);
+  const visible = Boolean(account && accountAccess(auth, account).visible);
+  if (on && !visible) throw notFound();
+  const [row] = await ctx.db
+    .update(follows)
+    .set({ bell: on })
+    .where(and(eq(follows.user_id, auth.user.id), eq(follows.account_id, accountId)))
+    .returning({ bell: follows.bell });
+  if (on && !row) throw conflict('follows.bell_needs_follow');
+  return {
+    is_followed: Boolean(row),
+    followers_count: visible ? (account?.followers_count ?? 0) : 0,
+    bell: row?.bell ?? false,
+  };
 }

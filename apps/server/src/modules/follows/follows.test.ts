@@ -40,10 +40,10 @@ describe('follow notifications', () => {
     const follow = (method: 'POST' | 'DELETE') =>
       s.request(method, `/api/accounts/${account.id}/follow`, { token: reader.token });
 
-    expect((await follow('POST')).body).toEqual({ is_followed: true, followers_count: 1 });
-    expect((await follow('DELETE')).body).toEqual({ is_followed: false, followers_count: 0 });
-    expect((await follow('POST')).body).toEqual({ is_followed: true, followers_count: 1 });
-    expect((await follow('POST')).body).toEqual({ is_followed: true, followers_count: 1 });
+    expect((await follow('POST')).body).toEqual({ is_followed: true, followers_count: 1, bell: false });
+    expect((await follow('DELETE')).body).toEqual({ is_followed: false, followers_count: 0, bell: false });
+    expect((await follow('POST')).body).toEqual({ is_followed: true, followers_count: 1, bell: false });
+    expect((await follow('POST')).body).toEqual({ is_followed: true, followers_count: 1, bell: false });
     await follow('DELETE');
     await follow('POST');
     // Notifications are written by a job queued after each commit: wait until every one of them ran.
@@ -85,10 +85,10 @@ describe('follows and the followed feed', () => {
 
     expect((await s.request('GET', '/api/feed', { token: reader.token })).body.meta.total).toBe(0);
     const follow = await s.request('POST', `/api/accounts/${creatorA.account.id}/follow`, { token: reader.token });
-    expect(follow.body).toEqual({ is_followed: true, followers_count: 1 });
+    expect(follow.body).toEqual({ is_followed: true, followers_count: 1, bell: false });
     expect(
       (await s.request('POST', `/api/accounts/${creatorA.account.id}/follow`, { token: reader.token })).body,
-    ).toEqual({ is_followed: true, followers_count: 1 });
+    ).toEqual({ is_followed: true, followers_count: 1, bell: false });
     const byName = await s.request('GET', `/api/accounts/by-username/${creatorA.account.username}`, {
       token: reader.token,
     });
@@ -103,7 +103,7 @@ describe('follows and the followed feed', () => {
     expect(page2.body.data.map((p: { content: string }) => p.content)).toEqual(['A3', 'A2', 'A1']);
 
     const unfollow = await s.request('DELETE', `/api/accounts/${creatorA.account.id}/follow`, { token: reader.token });
-    expect(unfollow.body).toEqual({ is_followed: false, followers_count: 0 });
+    expect(unfollow.body).toEqual({ is_followed: false, followers_count: 0, bell: false });
     expect((await s.request('GET', '/api/feed', { token: reader.token })).body.data).toEqual([]);
     expect((await s.request('POST', '/api/accounts/999999/follow', { token: reader.token })).status).toBe(404);
     expect((await s.request('POST', `/api/accounts/${creatorA.account.id}/follow`)).status).toBe(401);

@@ -1,3 +1,4 @@
-/** The notifications module's face: its event subscribers and its job, wired at the composition root. */
-export { createNotifications } from './notifications.jobs';
+/** The notifications module's face: its routes, event subscribers and job, wired at the composition root. */
+export { createNotifications, notificationsQueues } from './notifications.jobs';
+export { notificationsRoutes } from './notifications.routes';
 export { notificationSubscribers } from './notifications.subscribers';

@@ -228,7 +228,7 @@ describe('PUT /organizations/:id', () => {
 
     await jobsSettled(s);
     const told = await s.ctx.db
-      .select({ payload: notifications.payload, account: notifications.account_id })
+      .select({ payload: notifications.payload, account: notifications.account_id, body: notifications.body })
       .from(notifications)
       .where(and(eq(notifications.user_id, creator.user.id), eq(notifications.type, 'approval')))
       .orderBy(asc(notifications.id));
@@ -236,11 +236,13 @@ describe('PUT /organizations/:id', () => {
     expect(told).toEqual([
       {
         account: null,
-        payload: { ...about, status: 'approved', message: 'องค์กร Hpa-An Caves Society ของคุณได้รับการอนุมัติแล้ว' },
+        payload: { ...about, status: 'approved' },
+        body: 'องค์กร Hpa-An Caves Society ของคุณได้รับการอนุมัติแล้ว',
       },
       {
         account: null,
-        payload: { ...about, status: 'rejected', message: 'องค์กร Hpa-An Caves Society ของคุณถูกปฏิเสธ' },
+        payload: { ...about, status: 'rejected' },
+        body: 'องค์กร Hpa-An Caves Society ของคุณถูกปฏิเสธ',
       },
     ]);
   });

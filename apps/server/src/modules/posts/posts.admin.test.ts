@@ -339,15 +339,13 @@ describe('POST /posts/:id/reject and /restore', () => {
       { user_id: c.user.id, type: 'moderation', actor_id: root().user!.id, account_id: c.account.id },
       { user_id: c.user.id, type: 'moderation', actor_id: root().user!.id, account_id: c.account.id },
     ]);
-    expect(rows[0]!.payload).toEqual({
-      status: 'rejected',
-      reason: 'ကြော်ငြာများ ခွင့်မပြုပါ',
-      message: 'စီမံခန့်ခွဲသူတစ်ဦးက သင့်ပို့စ် “မင်္ဂလာပါ မိတ်ဆွေတို့” ကို ပယ်ချလိုက်ပါသည်- ကြော်ငြာများ ခွင့်မပြုပါ',
-    });
-    expect(rows[1]!.payload).toEqual({
-      status: 'published',
-      message: 'သင့်ပို့စ် “မင်္ဂလာပါ မိတ်ဆွေတို့” ကို ပြန်လည်ထားရှိပြီး ထပ်မံ ထုတ်ဝေလိုက်ပါပြီ။',
-    });
+    expect(rows[0]!.payload).toEqual({ status: 'rejected', reason: 'ကြော်ငြာများ ခွင့်မပြုပါ' });
+    expect([rows[0]!.title, rows[0]!.body]).toEqual([
+      'ပို့စ် ပယ်ချခံရသည်',
+      'စီမံခန့်ခွဲသူတစ်ဦးက သင့်ပို့စ် “မင်္ဂလာပါ မိတ်ဆွေတို့” ကို ပယ်ချလိုက်ပါသည်- ကြော်ငြာများ ခွင့်မပြုပါ',
+    ]);
+    expect(rows[1]!.payload).toEqual({ status: 'published' });
+    expect(rows[1]!.body).toBe('သင့်ပို့စ် “မင်္ဂလာပါ မိတ်ဆွေတို့” ကို ပြန်လည်ထားရှိပြီး ထပ်မံ ထုတ်ဝေလိုက်ပါပြီ။');
   });
 });
 

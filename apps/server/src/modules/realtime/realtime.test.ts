@@ -141,14 +141,15 @@ describe('sockets', () => {
     expect(got).toEqual({
       channel: notificationsChannel(b.user.id),
       redisNotification: {
-        title: a.user.name,
+        // The group's greeting and this message: one notification for the room until it is read.
+        title: `${a.user.name} · 2 new messages`,
         body: 'Are we still on for Saturday?',
         type: 'chat',
         tag: 'chat',
-        icon: '/favicon.svg',
-        badge: '/favicon.svg',
+        icon: '/icons/icon-192.png',
+        badge: '/icons/badge-72.png',
         url: `/chats/${roomId}`,
-        unread_count: 0,
+        unread_count: 1,
       },
     });
     await quietFor(300);

@@ -25,6 +25,10 @@ function fakeDb(options: { failCommit?: boolean } = {}) {
 const liked = (actor: number): DomainEvent => ({ type: 'post.liked', actor_id: actor, account_id: 1, post_id: 1 });
 
 const empty = (): EventSubscribers => ({
+  'subscription.started': [],
+  'subscription.ending': [],
+  'subscription.ended': [],
+  'notifications.created': [],
   'friend.requested': [],
   'friend.accepted': [],
   'chat.message_created': [],

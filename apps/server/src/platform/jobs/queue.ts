@@ -15,6 +15,11 @@ export type JobHandlers = {
 export interface QueueSettings {
   retry?: PgBoss.RetryOptions;
   schedule?: string;
+  /**
+   * Jobs a worker takes at once and runs side by side (each succeeds or is retried on its own); 1 unless a
+   * queue of many small jobs (notifications, pushes) says more.
+   */
+  batchSize?: number;
 }
 
 /** Every module's queue settings, assembled at the composition root and handed to `startJobQueue`. */
@@ -22,6 +27,8 @@ export type JobQueueSettings = { readonly [N in JobName]?: QueueSettings };
 
 export interface JobQueue {
   send<N extends JobName>(name: N, payload: JobPayload<N>, options?: PgBoss.SendOptions): Promise<string | null>;
+  /** Queues many jobs of one kind in one statement (a post reaching thousands of followers' browsers). */
+  sendMany<N extends JobName>(name: N, payloads: JobPayload<N>[]): Promise<void>;
   /** Starts polling every queue with the given handlers (serve with JOBS=inline, or the worker process). */
   work(handlers: JobHandlers): Promise<void>;
   /** Stops taking jobs, lets running ones finish up to the timeout, then releases the rest for retry. */
@@ -71,29 +78,54 @@ export async function startJobQueue(
       for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
       return id;
     },
+    async sendMany(name, payloads) {
+      if (payloads.length === 0) return;
+      const retry = { ...RETRY, ...settings[name]?.retry };
+      // One statement per thousand jobs keeps each insert's parameters within bounds.
+      for (let start = 0; start < payloads.length; start += 1000) {
+        await boss.insert(
+          payloads.slice(start, start + 1000).map((payload) => ({
+            name,
+            data: JobPayloads[name].parse(payload) as object,
+            retryLimit: retry.retryLimit,
+            retryDelay: retry.retryDelay,
+            retryBackoff: retry.retryBackoff,
+          })),
+        );
+      }
+      for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
+    },
     async work(handlers) {
       for (const name of JOB_NAMES) {
-        const workerId = await boss.work(
+        const batchSize = settings[name]?.batchSize ?? 1;
+        const handler = handlers[name] as (p: unknown, j: { id: string; retryCount: number }) => Promise<void>;
+        const run = async (job: PgBoss.JobWithMetadata<unknown>) => {
+          const started = Date.now();
+          try {
+            await handler(JobPayloads[name].parse(job.data), { id: job.id, retryCount: job.retryCount });
+            logger.info({ job: name, jobId: job.id, ms: Date.now() - started }, 'job done');
+          } catch (err) {
+            logger.warn({ err, job: name, jobId: job.id, retry: job.retryCount }, 'job failed');
+            throw err;
+          }
+        };
+        let workerId = '';
+        workerId = await boss.work(
           name,
-          { pollingIntervalSeconds: pollSeconds, includeMetadata: true },
+          { pollingIntervalSeconds: pollSeconds, includeMetadata: true, batchSize },
           async (jobs) => {
-            for (const job of jobs) {
-              const payload = JobPayloads[name].parse(job.data);
-              const started = Date.now();
-              try {
-                await (handlers[name] as (p: unknown, j: { id: string; retryCount: number }) => Promise<void>)(
-                  payload,
-                  {
-                    id: job.id,
-                    retryCount: job.retryCount,
-                  },
-                );
-                logger.info({ job: name, jobId: job.id, ms: Date.now() - started }, 'job done');
-              } catch (err) {
-                logger.warn({ err, job: name, jobId: job.id, retry: job.retryCount }, 'job failed');
-                throw err;
+            if (jobs.length === 1) {
+              await run(jobs[0]!);
+            } else {
+              // Side by side; a job that fails is failed (and retried) alone, the others complete with the batch.
+              const results = await Promise.allSettled(jobs.map(run));
+              for (const [i, result] of results.entries()) {
+                if (result.status === 'rejected')
+                  await boss.fail(name, jobs[i]!.id, { message: String(result.reason) });
               }
             }
+            // A full batch means more may be waiting: fetch again at once instead of after the polling interval.
+            if (jobs.length === batchSize) boss.notifyWorker(workerId);
           },
         );
         workers.set(name, [...(workers.get(name) ?? []), workerId]);

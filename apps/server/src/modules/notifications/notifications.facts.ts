@@ -1,0 +1,110 @@
+import type { Locale } from '@inkwell/contracts';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/connect';
+import { accounts, comments, organizations, plans, posts, subscriptions, users } from '../../db/schema';
+import { plainText } from '../../platform/sanitize';
+
+/*
+ * What notifications say about their subjects, read when the job runs (events carry ids only). A read model
+ * for wording, never written here.
+ */
+
+/** The app's own picture, for notifications no person sent. */
+export const APP_ICON = '/icons/icon-192.png';
+
+/** A short, single-line piece of text for a notification (characters, not bytes: Burmese and Thai too). */
+export function excerpt(text: string | null | undefined, max = 100): string {
+  const chars = Array.from((text ?? '').replace(/\s+/g, ' ').trim());
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join('');
+}
+
+/** How a post is named in a sentence: its title, else the start of its text. */
+export function postName(post: { title: string | null; content: string | null; type: string }, max = 100): string {
+  if (post.title) return excerpt(post.title, max);
+  return excerpt(post.content ? (post.type === 'post' ? plainText(post.content) : post.content) : '', max);
+}
+
+export async function person(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ id: users.id, name: users.name, profile_url: users.profile_url })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function post(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({
+      id: posts.id,
+      slug: posts.slug,
+      title: posts.title,
+      content: posts.content,
+      type: posts.type,
+      author_id: posts.author_id,
+      account_id: posts.account_id,
+    })
+    .from(posts)
+    .where(eq(posts.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function comment(tx: Tx, id: number) {
+  const [row] = await tx.select({ content: comments.content }).from(comments).where(eq(comments.id, id)).limit(1);
+  return row;
+}
+
+export async function account(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      username: accounts.username,
+      profile_url: accounts.profile_url,
+      followers_count: accounts.followers_count,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function organization(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({ id: organizations.id, name: organizations.name, owner: organizations.user_id })
+    .from(organizations)
+    .where(eq(organizations.id, id))
+    .limit(1);
+  return row;
+}
+
+/** A subscription with its plan's name in each language. */
+export async function subscription(tx: Tx, id: number) {
+  const [row] = await tx
+    .select({
+      id: subscriptions.id,
+      status: subscriptions.status,
+      provider: subscriptions.provider,
+      expires_at: subscriptions.expires_at,
+      plan: plans.name,
+      translations: plans.translations,
+    })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.plan_id))
+    .where(eq(subscriptions.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    ...row,
+    trial: row.provider === 'free_trial',
+    planName: (locale: Locale) => (locale === 'en' ? row.plan : (row.translations[locale]?.name ?? row.plan)),
+  };
+}
+
+/** Where a date is read: each language's own country (Myanmar for Burmese, Thailand for Thai). */
+const ZONES: Record<Locale, string> = { en: 'UTC', my: 'Asia/Yangon', th: 'Asia/Bangkok' };
+
+export function longDate(date: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: ZONES[locale] }).format(date);
+}

@@ -4,7 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const ADMIN = { email: 'admin@inkwell.local', password: 'e2e-admin-passphrase' };
-const dataDir = path.join(import.meta.dirname, 'artifacts', 'data');
+/** `E2E_DATA_DIR` lets two runs share a checkout (each with its own `E2E_PORT`). */
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, 'artifacts', 'data');
 
 /** Journeys in Debian's Chromium against the built app on a fresh embedded data directory. */
 export default defineConfig({

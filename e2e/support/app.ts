@@ -52,3 +52,80 @@ export async function newActivatedUser(baseURL: string, name = 'New Reader') {
   }
   throw new Error(`no activation mail for ${email}`);
 }
+
+/** Calls the API as a test fixture would (outside the browser), with a token when given. */
+export async function api<T = Record<string, any>>(
+  baseURL: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const res = await fetch(`${baseURL}/api${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
+
+/**
+ * A new creator made through the API: activated, on a trial of the Creator plan, with an organization, an
+ * approved account (the embedded default approves at once) and one status post.
+ */
+export async function newCreator(baseURL: string, name = 'New Creator') {
+  const person = await newActivatedUser(baseURL, name);
+  const { token } = await api<{ token: string }>(baseURL, 'POST', '/login', {
+    email: person.email,
+    password: person.password,
+    device_name: 'e2e',
+  });
+  const plans = await api<{ data: { id: number; slug: string }[] }>(baseURL, 'GET', '/plans');
+  const creatorPlan = plans.data.find((p) => p.slug === 'creator')!;
+  await api(
+    baseURL,
+    'POST',
+    '/subscribe',
+    {
+      plan_id: creatorPlan.id,
+      trial: true,
+      billing_cycle: 'monthly',
+      payment_provider: 'free_trial',
+    },
+    token,
+  );
+  const id = unique();
+  const org = await api<{ data: { id: number } }>(
+    baseURL,
+    'POST',
+    '/organizations',
+    { name: `${name} Studio`, username: `org_${id}`, description: 'An organization for the journey' },
+    token,
+  );
+  const account = await api<{ data: { id: number; username: string; name: string } }>(
+    baseURL,
+    'POST',
+    '/accounts',
+    {
+      name: `${name} Notes`,
+      username: `acct_${id}`,
+      description: 'A creator account for the journey',
+      organization_id: org.data.id,
+      terms: true,
+    },
+    token,
+  );
+  const post = await api<{ data: { id: number; slug: string } }>(
+    baseURL,
+    'POST',
+    '/posts',
+    { account_id: account.data.id, type: 'status', content: `Hello from ${name}` },
+    token,
+  );
+  return { ...person, token, account: account.data, post: post.data };
+}

@@ -12,6 +12,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/Providers';
 import { router } from './app/router';
+import { registerServiceWorker } from './features/notifications/push';
+
+registerServiceWorker();
 
 void restoreLocale().then(() =>
   createRoot(document.getElementById('root')!).render(

@@ -116,6 +116,12 @@ const signedInPages: RouteObject[] = [
     'EditAccountPage',
     signedIn('titles.edit_account'),
   ),
+  screen(
+    'profile/accounts/:username/insights',
+    () => import('../features/insights/InsightsPage'),
+    'InsightsPage',
+    signedIn('titles.insights'),
+  ),
   screen('create', () => import('../features/accounts/CreatePage'), 'CreatePage', signedIn('titles.create')),
   screen(
     'create/organization',
@@ -156,6 +162,18 @@ const signedInPages: RouteObject[] = [
   screen('chats', () => import('../features/chats/ChatsPage'), 'ChatsPage', signedIn('titles.chats')),
   screen('chats/:roomId', () => import('../features/chats/ChatRoomPage'), 'ChatRoomPage', { ownTitle: true }),
   screen('find', () => import('../features/chats/FindPage'), 'FindPage', signedIn('titles.find')),
+  screen(
+    'notifications',
+    () => import('../features/notifications/NotificationsPage'),
+    'NotificationsPage',
+    signedIn('titles.notifications'),
+  ),
+  screen(
+    'profile/notifications',
+    () => import('../features/notifications/NotificationSettingsPage'),
+    'NotificationSettingsPage',
+    signedIn('titles.notification_settings'),
+  ),
 ];
 
 export const routes: RouteObject[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longDate } from './dates';
+import { longDate, longMonth, monthName } from './dates';
 
 describe('longDate', () => {
   const d = new Date(2026, 10, 21, 12);
@@ -7,5 +7,16 @@ describe('longDate', () => {
     expect(longDate(d, 'en')).toBe('November 21, 2026');
     expect(longDate(d, 'my')).toBe('၂၁ နိုဝင်ဘာ ၂၀၂၆');
     expect(longDate(d, 'th')).toContain('พฤศจิกายน');
+  });
+});
+
+describe('month names', () => {
+  it('name a month alone and with its year in each language', () => {
+    expect(monthName('2026-10', 'en')).toBe('October');
+    expect(monthName('2026-10', 'my')).toBe('အောက်တိုဘာ');
+    expect(monthName('2026-10', 'th')).toBe('ตุลาคม');
+    expect(longMonth('2026-11', 'en')).toBe('November 2026');
+    expect(longMonth('2026-11', 'my')).toBe('နိုဝင်ဘာ ၂၀၂၆');
+    expect(longMonth('2026-11', 'th')).toContain('2569');
   });
 });

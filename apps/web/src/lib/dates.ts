@@ -49,3 +49,19 @@ export function shortMonth(isoMonth: string, locale: Locale): string {
     new Date(Date.UTC(year, month, 1)),
   );
 }
+
+/** A month's name alone (`YYYY-MM`), for "vs October": "October", "အောက်တိုဘာ", "ตุลาคม". */
+export function monthName(isoMonth: string, locale: Locale): string {
+  const { year, month } = utcParts(`${isoMonth}-01`);
+  if (locale === 'my') return BURMESE_MONTHS[month]!;
+  return new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, month, 1)));
+}
+
+/** A month with its year in words (`YYYY-MM`): "November 2026", "နိုဝင်ဘာ ၂၀၂၆", "พฤศจิกายน 2569". */
+export function longMonth(isoMonth: string, locale: Locale): string {
+  const { year, month } = utcParts(`${isoMonth}-01`);
+  if (locale === 'my') return `${BURMESE_MONTHS[month]} ${numberFormat('my', { useGrouping: false }).format(year)}`;
+  return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month, 1)),
+  );
+}

@@ -45,8 +45,11 @@ const account: Account = {
   published_status: 'published',
   followers_count: 0,
   is_followed: false,
+  bell: false,
   can_modify: true,
   can_delete: true,
+  can_view_insights: true,
+  time_zone: 'Asia/Yangon',
   created_at: '2026-05-01T00:00:00Z',
 };
 

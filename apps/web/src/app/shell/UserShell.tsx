@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useChatBadge } from '../../features/chats/useChatBadge';
+import { useNotificationFeed } from '../../features/notifications/useNotificationFeed';
 import { useSession } from '../../session/session';
 import { ShellHeader } from './ShellHeader';
 import { navEntries, type NavEntry } from './navigation';
@@ -16,8 +17,9 @@ export function UserShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const chats = useChatBadge();
+  const notifications = useNotificationFeed();
   if (!session) return <>{children}</>;
-  const entries = navEntries(session, t, { chats });
+  const entries = navEntries(session, t, { chats, notifications });
 
   return (
     <AppShell

@@ -1,4 +1,11 @@
-import { IconCompass, IconHome, IconMessageCircle, IconShieldLock, IconSquarePlus } from '@tabler/icons-react';
+import {
+  IconBell,
+  IconCompass,
+  IconHome,
+  IconMessageCircle,
+  IconShieldLock,
+  IconSquarePlus,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { UserAvatar } from '../../components/UserAvatar';
 import { mayAdminister, type Session } from '../../session/session';
@@ -17,6 +24,8 @@ export interface NavEntry {
 export interface NavBadges {
   /** Unread chat messages. */
   chats: number;
+  /** Unread notifications. */
+  notifications: number;
 }
 
 export function navEntries(session: Session, t: (key: string) => string, badges: NavBadges): NavEntry[] {
@@ -29,6 +38,12 @@ export function navEntries(session: Session, t: (key: string) => string, badges:
       label: t('nav.chats'),
       icon: <IconMessageCircle size={24} stroke={1.7} />,
       badge: badges.chats,
+    },
+    {
+      to: '/notifications',
+      label: t('nav.notifications'),
+      icon: <IconBell size={24} stroke={1.7} />,
+      badge: badges.notifications,
     },
     mayAdminister(session) && {
       to: '/admin',

@@ -1,7 +1,7 @@
 import type { Account } from '@inkwell/contracts';
 import { Modal, NavLink, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconEdit, IconShare, IconTrash } from '@tabler/icons-react';
+import { IconChartLine, IconEdit, IconShare, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
@@ -26,7 +26,7 @@ async function share(account: Account, t: (key: string) => string) {
   }
 }
 
-/** The action dialog a tap on one of my accounts opens (analytics join when insights land). */
+/** The action dialog a tap on one of my accounts opens: analytics, share, edit, delete (spec §2). */
 export function AccountActions({ account, onClose }: { account: Account | null; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -49,6 +49,15 @@ export function AccountActions({ account, onClose }: { account: Account | null; 
     <Modal opened={account !== null} onClose={onClose} title={account?.name} centered>
       {account && (
         <>
+          {account.can_view_insights && (
+            <NavLink
+              component="button"
+              label={t('insights.view_analytics')}
+              leftSection={<IconChartLine size={20} />}
+              onClick={() => void navigate(`/profile/accounts/${account.username}/insights`)}
+              py="md"
+            />
+          )}
           <NavLink
             component="button"
             label={t('creators.share_url')}

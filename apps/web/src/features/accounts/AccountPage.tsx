@@ -10,6 +10,7 @@ import { currentLocale } from '../../i18n';
 import { numberFormat } from '../../lib/numbers';
 import { ApprovalBadge } from '../../components/ApprovalBadge';
 import { useOpenChat } from '../chats/api';
+import { BellButton } from '../follows/BellButton';
 import { FollowButton } from '../follows/FollowButton';
 import { PostList } from '../posts/PostList';
 import { useAccountPosts } from '../posts/api';
@@ -72,6 +73,7 @@ export function AccountPage() {
                 </Button>
               )}
               <FollowButton account={a} accountKey={accountKey(username)} />
+              <BellButton account={a} accountKey={accountKey(username)} />
             </Group>
           </Group>
           <Group gap="xs" mt="sm">

@@ -1,6 +1,6 @@
-import type { Account } from '@inkwell/contracts';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { DEFAULT_TIME_ZONE, timeZoneNames, type Account } from '@inkwell/contracts';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { BackBar } from '../../components/BackBar';
@@ -41,7 +41,13 @@ function EditAccountForm({ account }: { account: Account }) {
     contact: account.contact ?? '',
     profile_url: account.profile_url,
     banner_url: account.banner_url,
+    time_zone: account.time_zone ?? DEFAULT_TIME_ZONE,
   });
+  // Every zone the browser knows (and the stored one, should it not be among them), searchable by name.
+  const zones = useMemo(
+    () => [...new Set([...timeZoneNames(), form.values.time_zone])].sort(),
+    [form.values.time_zone],
+  );
   const [profileBusy, setProfileBusy] = useState(false);
   const [bannerBusy, setBannerBusy] = useState(false);
 
@@ -84,6 +90,16 @@ function EditAccountForm({ account }: { account: Account }) {
         />
         <TextInput label={t('creators.url')} placeholder="https://" type="url" {...form.getInputProps('url')} />
         <TextInput label={t('creators.contact')} {...form.getInputProps('contact')} />
+        <Select
+          label={t('insights.time_zone')}
+          description={t('insights.time_zone_description')}
+          data={zones}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage={t('insights.time_zone_none')}
+          maxDropdownHeight={280}
+          {...form.getInputProps('time_zone')}
+        />
         <ImageUploader
           kind="profiles"
           label={t('creators.profile_image')}

@@ -2,6 +2,7 @@ import { accountsApi, type CreateAccountBody, type UpdateAccountBody } from '@in
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { ME_KEY } from '../../app/useSessionRefresh';
+import { INSIGHTS_KEY } from '../insights/api';
 
 export const ACCOUNTS_KEY = ['my-accounts'] as const;
 export const EXPLORE_KEY = ['explore'] as const;
@@ -43,6 +44,8 @@ export function useUpdateAccount(id: number) {
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: ACCOUNTS_KEY });
       void client.invalidateQueries({ queryKey: ['account'] });
+      // A new time zone moves the days of the charts.
+      void client.invalidateQueries({ queryKey: INSIGHTS_KEY });
     },
   });
 }

@@ -8,6 +8,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { signIn, signOut } from '../../session/session';
+import { forgetThisBrowser } from '../notifications/push';
 
 export function useLogin() {
   return useMutation({
@@ -20,7 +21,11 @@ export function useLogin() {
 export function useLogout() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => call(identityApi.logout),
+    mutationFn: async () => {
+      // This browser stops receiving the person's pushes; the server forgets it with the sign-in.
+      await forgetThisBrowser().catch((err: unknown) => console.error('push unsubscribe', err));
+      return call(identityApi.logout);
+    },
     // Whatever the server says, this device forgets the session.
     onSettled: () => {
       signOut();

@@ -5,6 +5,19 @@ import { ME_KEY } from '../../app/useSessionRefresh';
 import { EXPLORE_KEY } from '../accounts/api';
 import { POSTS_KEY } from '../posts/api';
 
+/** Rings or silences the bell of an account I follow; the account's cached copy takes the answer. */
+export function useBell(accountKey: QueryKey) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, on }: { id: number; on: boolean }) =>
+      call(on ? followsApi.ringBell : followsApi.silenceBell, { params: { id } }),
+    onSuccess: (res) =>
+      client.setQueryData<{ data: Record<string, unknown> }>(accountKey, (data) =>
+        data ? { data: { ...data.data, ...res } } : data,
+      ),
+  });
+}
+
 export function useFollow(accountKey: QueryKey) {
   const client = useQueryClient();
   return useMutation({

@@ -1,8 +1,9 @@
-import { Button, Tabs } from '@mantine/core';
+import { Box, Button, Tabs } from '@mantine/core';
 import { IconNews, IconUsersGroup, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
+import { AllowNotificationsPrompt } from '../notifications/AllowNotificationsPrompt';
 import { PostList } from '../posts/PostList';
 import { useFeed } from '../posts/api';
 
@@ -51,25 +52,30 @@ export function HomePage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'public' ? 'public' : 'feed';
   return (
-    <Tabs
-      value={tab}
-      onChange={(value) => setParams(value === 'public' ? { tab: 'public' } : {}, { replace: true })}
-      keepMounted={false}
-    >
-      <Tabs.List grow mb="md">
-        <Tabs.Tab value="feed" leftSection={<IconNews size={18} />}>
-          {t('home.tab_feed')}
-        </Tabs.Tab>
-        <Tabs.Tab value="public" leftSection={<IconWorld size={18} />}>
-          {t('home.tab_public')}
-        </Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="feed">
-        <FeedTab />
-      </Tabs.Panel>
-      <Tabs.Panel value="public">
-        <PublicTab />
-      </Tabs.Panel>
-    </Tabs>
+    <>
+      <Box mb="md">
+        <AllowNotificationsPrompt />
+      </Box>
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams(value === 'public' ? { tab: 'public' } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List grow mb="md">
+          <Tabs.Tab value="feed" leftSection={<IconNews size={18} />}>
+            {t('home.tab_feed')}
+          </Tabs.Tab>
+          <Tabs.Tab value="public" leftSection={<IconWorld size={18} />}>
+            {t('home.tab_public')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="feed">
+          <FeedTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="public">
+          <PublicTab />
+        </Tabs.Panel>
+      </Tabs>
+    </>
   );
 }

@@ -1,0 +1,47 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconBellRinging } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../api/client';
+import { alert } from '../../lib/alerts';
+import { enablePush, notificationPermission } from './push';
+
+const DISMISSED_KEY = 'inkwell.push-prompt-dismissed';
+
+/** The "Allow notification" prompt on /home (spec §2): shown until permission is granted, refused or dismissed. */
+export function AllowNotificationsPrompt() {
+  const { t } = useTranslation();
+  const [permission, setPermission] = useState(notificationPermission());
+  const [dismissed, setDismissed] = useState(() => localStorage.getItem(DISMISSED_KEY) === '1');
+  const [busy, setBusy] = useState(false);
+  if (permission !== 'default' || dismissed) return null;
+
+  const allow = async () => {
+    setBusy(true);
+    try {
+      setPermission(await enablePush());
+    } catch (err) {
+      alert('danger', errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const dismiss = () => {
+    localStorage.setItem(DISMISSED_KEY, '1');
+    setDismissed(true);
+  };
+
+  return (
+    <Alert color="indigo" icon={<IconBellRinging size={20} />} title={t('notifications.prompt_title')}>
+      <Text size="sm">{t('notifications.prompt_body')}</Text>
+      <Group gap="xs" mt="sm" wrap="wrap">
+        <Button size="sm" loading={busy} onClick={() => void allow()}>
+          {t('notifications.allow')}
+        </Button>
+        <Button size="sm" variant="subtle" onClick={dismiss}>
+          {t('notifications.not_now')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}

@@ -1,6 +1,7 @@
 import { feeds } from './scenarios/feeds';
 import { importBench } from './scenarios/import';
 import { media } from './scenarios/media';
+import { notificationsBench } from './scenarios/notifications';
 import { realtimeBench } from './scenarios/realtime';
 import { startup } from './scenarios/startup';
 import { webSize } from './scenarios/web-size';
@@ -19,6 +20,10 @@ const scenarios: Record<string, { about: string; run: (args: string[]) => Promis
   realtime: {
     about: '2,000 sockets, 100 busy rooms on one server: delivery latency p50/p99, deliveries/s, memory per socket',
     run: realtimeBench,
+  },
+  notifications: {
+    about: '1,000 likes on one post; a post to 10,000 bell-ringers: time to the last notification row and push',
+    run: notificationsBench,
   },
   media: { about: 'transcode time through the pipeline ÷ bare ffmpeg on a 10 s 720p clip', run: media },
   'web-size': { about: 'gzip size of the JavaScript and CSS the /home screen loads first', run: webSize },

@@ -57,6 +57,10 @@ test('a reader follows an account, sees its post in the feed, likes it and talks
   await dialog.getByRole('textbox', { name: 'Write a reply…' }).fill('Near the old market, I think');
   await dialog.getByRole('textbox', { name: 'Write a reply…' }).press('Enter');
   await expect(dialog.getByText('Near the old market, I think')).toBeVisible();
+  // The first reply's box has closed and the reply is an item of its own before we answer it (a slow machine
+  // could otherwise click while the list is still moving).
+  await expect(dialog.getByRole('textbox', { name: 'Write a reply…' })).toHaveCount(0);
+  await expect(dialog.getByRole('listitem', { name: 'Comment by Lin Lin' })).toHaveCount(2);
 
   const second = dialog.getByRole('listitem').filter({ hasText: 'Near the old market, I think' }).last();
   await second.getByRole('button', { name: 'Reply' }).first().click();

@@ -1,4 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/a11y';
 import { login, newActivatedUser, newCreator, snap } from '../support/app';
 
@@ -110,6 +113,26 @@ test('the Allow notification prompt shows on /home until dismissed; the service 
   await context.close();
 });
 
+/**
+ * Chromium's own installability check (what Lighthouse's installable audit asked). Incognito profiles never
+ * install, and every Playwright context is one, so this asks a browser with a profile on disk.
+ */
+async function expectInstallable(baseURL: string) {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-install-'));
+  const { launchOptions } = test.info().project.use;
+  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const cdp = await context.newCDPSession(page);
+    await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 test('the app installs: manifest with icons, a worker, and an offline page instead of the browser’s error', async ({
   browser,
   baseURL,
@@ -128,9 +151,7 @@ test('the app installs: manifest with icons, a worker, and an offline page inste
     expect.arrayContaining(['192x192', '512x512']),
   );
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  // Chromium's own installability check (what Lighthouse's installable audit asked).
-  const cdp = await context.newCDPSession(page);
-  expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+  await expectInstallable(baseURL!);
   // A second page load is controlled by the worker; then the network goes.
   await page.reload();
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);

@@ -26,6 +26,7 @@ import { rolesRoutes } from './modules/roles';
 import { searchRoutes } from './modules/search';
 import { systemRoutes } from './modules/system';
 import { usersRoutes } from './modules/users';
+import { installCompression } from './platform/compression';
 import type { AppContext } from './platform/context';
 import { closeContext, createContext, type ContextOptions } from './platform/create-context';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './platform/http/error-handler';
@@ -88,6 +89,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   ctx.events.register(eventSubscribers(ctx));
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
 
+  // Before any route: it hooks each route as it is added.
+  await installCompression(app);
   await installSecurity(app, config);
   // Some payment gateways post their callbacks as forms.
   await app.register(formbody);

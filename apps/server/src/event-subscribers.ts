@@ -1,6 +1,7 @@
 import { chatsSubscribers } from './modules/chats';
 import { insightsSubscribers } from './modules/insights';
 import { notificationSubscribers } from './modules/notifications';
+import { timelineSubscribers } from './modules/posts';
 import { pushSubscribers } from './modules/push';
 import { usersSubscribers } from './modules/users';
 import type { AppContext } from './platform/context';
@@ -9,7 +10,8 @@ import type { EventSubscribers } from './platform/events';
 /**
  * The registry: every domain event and who hears it, after its transaction commits. Each event has a line,
  * so a new event in the contract does not compile until someone decides who hears it (`[]`: nobody yet).
- * Subscribers stay quick: they queue jobs (notifications, push, counters) or emit to sockets.
+ * Subscribers stay quick: they queue jobs (notifications, push, counters, timeline fan-out), emit to sockets,
+ * or write a few rows (a follow's copy of the account's recent posts into the reader's timeline).
  */
 export function eventSubscribers(ctx: AppContext): EventSubscribers {
   const notifications = notificationSubscribers(ctx);
@@ -17,8 +19,9 @@ export function eventSubscribers(ctx: AppContext): EventSubscribers {
   const chats = chatsSubscribers(ctx);
   const insights = insightsSubscribers(ctx);
   const push = pushSubscribers(ctx);
+  const timeline = timelineSubscribers(ctx);
   return {
-    'post.created': [notifications['post.created']],
+    'post.created': [notifications['post.created'], timeline['post.created']],
     'post.updated': [],
     'post.deleted': [],
     'post.rejected': [notifications['post.rejected']],
@@ -29,8 +32,8 @@ export function eventSubscribers(ctx: AppContext): EventSubscribers {
     'comment.deleted': [],
     'comment.liked': [notifications['comment.liked']],
     'comment.unliked': [],
-    'account.followed': [notifications['account.followed'], insights['account.followed']],
-    'account.unfollowed': [insights['account.unfollowed']],
+    'account.followed': [notifications['account.followed'], insights['account.followed'], timeline['account.followed']],
+    'account.unfollowed': [insights['account.unfollowed'], timeline['account.unfollowed']],
     'account.created': [],
     'account.deleted': [],
     'account.approval_changed': [notifications['account.approval_changed']],

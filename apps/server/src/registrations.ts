@@ -2,6 +2,7 @@ import { billingQueues, expireBilling, seedPlans } from './modules/billing';
 import { countEvent, insightsQueues, pruneCountedJobs } from './modules/insights';
 import { cleanupMedia, mediaQueues, transcode } from './modules/media';
 import { createNotifications, notificationsQueues } from './modules/notifications';
+import { fanOutPosts, pruneTimelines, timelineQueues } from './modules/posts';
 import { deliverPush, pushQueues } from './modules/push';
 import type { AppContext } from './platform/context';
 import type { PlatformRegistrations } from './platform/create-context';
@@ -17,7 +18,14 @@ import { seedRolesAndPermissions } from './seed/system';
 /** Handed to `createContext`: seeds run in this order after the migrations (plans after roles), then jobs. */
 export const registrations: PlatformRegistrations = {
   startupSeeds: [seedRolesAndPermissions, seedPlans],
-  jobQueues: { ...billingQueues, ...mediaQueues, ...insightsQueues, ...notificationsQueues, ...pushQueues },
+  jobQueues: {
+    ...billingQueues,
+    ...mediaQueues,
+    ...insightsQueues,
+    ...notificationsQueues,
+    ...pushQueues,
+    ...timelineQueues,
+  },
 };
 
 /** One handler per job in the contract; the mapped type makes a forgotten or unknown job a compile error. */
@@ -29,6 +37,8 @@ export const jobHandlers = (ctx: AppContext): JobHandlers => ({
     await cleanupMedia(ctx);
   },
   'notifications.create': (payload) => createNotifications(ctx, payload),
+  'timeline.fanout': (payload) => fanOutPosts(ctx, payload),
+  'timeline.prune': () => pruneTimelines(ctx),
   'push.deliver': (payload) => deliverPush(ctx, payload),
   'insights.count': ({ event, occurred_at }, job) =>
     countEvent(ctx, event, occurred_at ? new Date(occurred_at) : new Date(), job),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NotifiableEvent } from './events';
 import { CountedEvent } from './insights';
+import { IMPORT_BATCH_ROWS } from './posts';
 
 /** Every background job and its payload; the server's handler map must cover each one. */
 export const JobPayloads = {
@@ -25,6 +26,13 @@ export const JobPayloads = {
     /** Who to tell, when the subscriber settled it (a chat message: the members not looking at the room). */
     recipients: z.array(z.number().int().positive()).max(1000).optional(),
   }),
+  /**
+   * Writes new posts into the home timelines of their accounts' followers (queued after the post's commit; an
+   * import queues one per batch). Running it twice writes nothing twice.
+   */
+  'timeline.fanout': z.object({ post_ids: z.array(z.number().int().positive()).min(1).max(IMPORT_BATCH_ROWS) }),
+  /** Scheduled: drops the home timelines nobody read for two weeks (the next read builds one again). */
+  'timeline.prune': z.object({}),
   /** Sends one notification to one browser (Web Push); a refused or gone subscription is deleted. */
   'push.deliver': z.object({
     notificationId: z.number().int().positive(),

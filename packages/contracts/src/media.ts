@@ -16,7 +16,67 @@ export const AUDIO_ACCEPT =
   'audio/mp4,audio/x-m4a,audio/mpeg,audio/mp3,audio/wav,audio/x-wav,audio/wave,.m4a,.mp3,.wav,.mp4';
 export const VIDEO_ACCEPT = 'video/mp4,video/x-msvideo,video/avi,video/x-flv,.mp4,.avi,.flv';
 
-export const UploadedImage = z.object({ url: z.string() });
+/**
+ * The narrower copies each kind is also stored at (WebP, beside the image) for `srcset`, only those narrower
+ * than the image itself. An image's URL says its size (`<id>-<width>x<height>.webp`) and so which copies it
+ * has: changing a list would point older images at copies they lack, so a new list needs a new name pattern.
+ */
+export const IMAGE_VARIANT_WIDTHS: Record<ImageKind, readonly number[]> = {
+  squares: [480, 960],
+  covers: [480, 960],
+  // Avatars are shown at 26–88 px.
+  profiles: [128, 256],
+  photos: [480, 960, 1440],
+};
+
+/** Widths of the copies an image of this kind and width has. */
+export const imageVariantWidths = (kind: ImageKind, width: number): number[] =>
+  IMAGE_VARIANT_WIDTHS[kind].filter((w) => w < width);
+
+/** The base name (no extension) an image is stored under: its size is part of it. */
+export const sizedImageName = (id: string, width: number, height: number): string => `${id}-${width}x${height}`;
+
+/** Where the copy `width` px wide of an image lives (works on a storage key or a URL alike). */
+export const imageVariantUrl = (url: string, width: number): string => url.replace(/\.webp$/, `-${width}w.webp`);
+
+export interface ImageInfo {
+  kind: ImageKind;
+  width: number;
+  height: number;
+  /** The narrower copies that exist, ascending. */
+  widths: number[];
+}
+
+const SIZED_IMAGE =
+  /(?:^|\/)images\/(squares|covers|profiles|photos)\/(?:[\w-]+\/)*[0-9a-f]+-(\d{1,5})x(\d{1,5})\.webp$/;
+
+/**
+ * What one of our image URLs (or storage keys) says about the image: kind, intrinsic size and copies. Null
+ * for images stored before sizes were named (`<id>.webp`, no copies) and for anything that is not ours.
+ */
+export function imageInfo(url: string | null | undefined): ImageInfo | null {
+  const m = url ? SIZED_IMAGE.exec(url) : null;
+  if (!m) return null;
+  const kind = m[1] as ImageKind;
+  const width = Number(m[2]);
+  return { kind, width, height: Number(m[3]), widths: imageVariantWidths(kind, width) };
+}
+
+/** The `srcset` of an image with copies (the copies and the image itself), undefined without copies. */
+export function imageSrcSet(url: string | null | undefined): string | undefined {
+  const info = imageInfo(url);
+  if (!url || !info || info.widths.length === 0) return undefined;
+  return [...info.widths.map((w) => `${imageVariantUrl(url, w)} ${w}w`), `${url} ${info.width}w`].join(', ');
+}
+
+/** An uploaded image: its URL, intrinsic size and the widths of its narrower copies. */
+export const UploadedImage = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  widths: z.array(z.number().int()),
+});
+export type UploadedImage = z.infer<typeof UploadedImage>;
 
 export const UploadedMedia = z.object({
   file: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdParams, PageQuery, Timestamp, dataOf, paged } from './common';
+import { CursorPageQuery, Id, IdParams, PageQuery, Timestamp, cursorPaged, dataOf, paged } from './common';
 import { STATUS_MAX_LENGTH } from './constants';
 import { endpoint } from './endpoint';
 import { MediaUrl } from './fields';
@@ -85,7 +85,7 @@ export type CreatePostBody = z.input<typeof CreatePostBody>;
 export const UpdatePostBody = z.object(postFields);
 export type UpdatePostBody = z.input<typeof UpdatePostBody>;
 
-export const AccountPostsQuery = PageQuery.extend({ type: z.enum(POST_TYPES).optional() });
+export const AccountPostsQuery = CursorPageQuery.extend({ type: z.enum(POST_TYPES).optional() });
 
 const tags = ['Posts, comments, likes, feeds'] as const;
 
@@ -128,24 +128,24 @@ export const postsApi = {
   feed: endpoint({
     method: 'GET',
     path: '/feed',
-    query: PageQuery,
-    response: paged(Post),
+    query: CursorPageQuery,
+    response: cursorPaged(Post),
     summary: 'Posts of the accounts I follow, newest first',
     tags,
   }),
   publicFeed: endpoint({
     method: 'GET',
     path: '/feed/public',
-    query: PageQuery,
-    response: paged(Post),
+    query: CursorPageQuery,
+    response: cursorPaged(Post),
     summary: 'Every published post, newest first',
     tags,
   }),
   mine: endpoint({
     method: 'GET',
     path: '/user/posts',
-    query: PageQuery,
-    response: paged(Post),
+    query: CursorPageQuery,
+    response: cursorPaged(Post),
     summary: 'Posts of my accounts',
     tags,
   }),
@@ -154,7 +154,7 @@ export const postsApi = {
     path: '/accounts/:id/posts',
     params: IdParams,
     query: AccountPostsQuery,
-    response: paged(Post),
+    response: cursorPaged(Post),
     summary: 'An account’s posts, of one type if asked',
     tags,
   }),

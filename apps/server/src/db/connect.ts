@@ -70,10 +70,24 @@ async function connectPglite(dataDir?: string, logger?: Logger): Promise<Databas
 
 async function connectPostgres(url: string, poolSize = 10, logger?: Logger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // The hot reads' prepared statements (prepared.ts) run on connections of their own that plan each of them once,
+  // generically: left to choose, PostgreSQL keeps re-planning some for every call (planning a feed page costs more
+  // than reading it) and may pick a worse plan for one person's values. Statements sent without a name, as every
+  // other query is, are planned for their values as before, on the main pool.
+  const preparedPool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  preparedPool.on('error', () => undefined);
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger }) as unknown as Db;
+  usePreparedConnections(
+    db,
+    drizzlePg({ client: preparedPool, schema, casing: 'snake_case', logger }) as unknown as Db,
+  );
   return {
     kind: 'postgres',
     db,
@@ -85,10 +99,20 @@ async function connectPostgres(url: string, poolSize = 10, logger?: Logger): Pro
       return { rows: (last?.rows ?? []) as Row[] };
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), preparedPool.end()]);
     },
   };
 }
+
+/** Where each database's prepared statements run (prepared.ts): a pool of their own on PostgreSQL. */
+const preparedDbs = new WeakMap<Db, Db>();
+
+function usePreparedConnections(db: Db, prepared: Db): void {
+  preparedDbs.set(db, prepared);
+}
+
+/** The connections for `db`'s prepared statements: `db` itself on PGlite and inside a transaction. */
+export const preparedDb = (db: Db): Db => preparedDbs.get(db) ?? db;
 
 /** Runs raw SQL through drizzle and returns its rows (both drivers answer with `{ rows }`). */
 export async function queryRows<Row>(db: Db, query: SQL): Promise<Row[]> {

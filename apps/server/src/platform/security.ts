@@ -1,6 +1,28 @@
-import helmet from '@fastify/helmet';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { defaultWebDist } from './paths';
+
+/**
+ * The web app's own inline scripts (index.html's first-paint script: language, colour scheme and skeleton
+ * before the app loads), as CSP hash sources: exactly those may run inline, nothing else.
+ */
+function inlineScriptSources(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) =>
+      `'sha256-${createHash('sha256')
+        .update(code ?? '')
+        .digest('base64')}'`,
+  );
+}
+
+function webInlineScripts(config: Config): string[] {
+  const indexFile = path.join(config.webDist ? path.resolve(config.webDist) : defaultWebDist, 'index.html');
+  return fs.existsSync(indexFile) ? inlineScriptSources(fs.readFileSync(indexFile, 'utf8')) : [];
+}
 
 /** Security headers with a real Content-Security-Policy for the SPA, uploads and media. */
 export async function installSecurity(app: FastifyInstance, config: Config): Promise<void> {
@@ -8,12 +30,12 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
     .filter((u): u is string => Boolean(u))
     .map((u) => new URL(u).origin);
   const gatewayForms = config.payments.ayapay ? [new URL(config.payments.ayapay.baseUrl).origin] : [];
-  await app.register(helmet, {
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...webInlineScripts(config)],
         // Mantine sets inline style attributes and injects its CSS variables.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins],
@@ -35,4 +57,6 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
     crossOriginEmbedderPolicy: false,
     hsts: config.isProduction ? undefined : false,
   });
+  // Built once and applied to every answer: @fastify/helmet builds (and re-checks) the whole policy per request.
+  app.addHook('onRequest', (request, reply, done) => headers(request.raw, reply.raw, () => done()));
 }

@@ -21,8 +21,9 @@ function isLegacyOriginal(root: string, pathName: string): boolean {
 }
 
 /**
- * Serves the built web app (hashed assets cached for a year, index.html never cached, history fallback)
- * and `/uploads` from DATA_DIR. API paths that match nothing answer with the contract's 404.
+ * Serves the built web app (precompressed copies when the browser accepts them, hashed assets cached for a
+ * year, index.html never cached, history fallback) and `/uploads` from DATA_DIR. API paths that match nothing
+ * answer with the contract's 404.
  */
 export async function installStatic(app: FastifyInstance, config: Config): Promise<void> {
   const uploads = path.join(config.dataDir, 'uploads');
@@ -48,11 +49,16 @@ export async function installStatic(app: FastifyInstance, config: Config): Promi
       prefix: '/',
       index: ['index.html'],
       wildcard: true,
+      // The build writes `.br` and `.gz` beside each text file (vite.config.ts): sent as they are to a
+      // browser that accepts them, so nothing is compressed per request.
+      preCompressed: true,
       // Our own cache headers below: hashed assets forever, index.html never.
       cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+        // The same URL answers brotli, gzip or raw bytes: caches must keep them apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
@@ -63,7 +69,7 @@ export async function installStatic(app: FastifyInstance, config: Config): Promi
     if (isApi || !['GET', 'HEAD'].includes(request.method) || !hasWeb) {
       throw new AppError(404, isApi ? 'errors.route_not_found' : 'errors.not_found');
     }
-    reply.header('cache-control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexFile));
+    // Through the static plugin, so the fallback gets index.html's precompressed copies and headers too.
+    return reply.sendFile('index.html');
   });
 }

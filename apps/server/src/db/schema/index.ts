@@ -9,3 +9,4 @@ export * from './system';
 export * from './media';
 export * from './posts';
 export * from './push';
+export * from './timelines';

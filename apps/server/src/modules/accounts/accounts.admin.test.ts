@@ -370,7 +370,7 @@ describe('approval flow with ACCOUNT_APPROVAL=manual', () => {
     expect((await s.call(postsApi.ofAccount, { params: { id: accountId } })).status).toBe(200);
 
     // Rejected: the posts leave the feed, search and the account page, and the account cannot speak.
-    const feedBefore = (await s.call(postsApi.publicFeed)).body.meta.total;
+    const feedBefore = (await s.call(postsApi.publicFeed)).body.meta.total!;
     expect((await setStatus(accountId, { approved_status: 'rejected' })).status).toBe(200);
     await expectTruth();
     expect((await s.call(postsApi.publicFeed)).body.meta.total).toBe(feedBefore - 2);

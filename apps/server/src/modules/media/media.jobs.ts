@@ -12,6 +12,7 @@ import {
   runFfmpeg,
   videoArgs,
 } from '../../platform/media/ffmpeg';
+import { withVariantKeys } from './images';
 import * as repo from './media.repo';
 import { tmpDir } from './media.service';
 
@@ -158,7 +159,8 @@ export async function cleanupMedia(ctx: AppContext, now = new Date()): Promise<{
     );
     // The rows go first: a file left behind by a failing delete is only wasted space, never a broken post.
     for (const row of gone) {
-      for (const key of [row.output_key, row.poster_key, row.source_key]) {
+      const keys = [...(row.output_key ? withVariantKeys(row.output_key) : []), row.poster_key, row.source_key];
+      for (const key of keys) {
         if (!key) continue;
         await ctx.storage
           .delete(key)

@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { IMAGE_KINDS, type ImageKind, type Locale, type MediaCheck } from '@inkwell/contracts';
+import {
+  IMAGE_KINDS,
+  imageVariantUrl,
+  sizedImageName,
+  type ImageKind,
+  type Locale,
+  type MediaCheck,
+  type UploadedImage,
+} from '@inkwell/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
@@ -48,11 +56,7 @@ function readFailure(err: unknown, overLimit: () => AppError): unknown {
 }
 
 /** `POST /upload`: the form's `type` and its image file `url` (in either order). */
-export async function uploadImage(
-  ctx: AppContext,
-  auth: AuthContext,
-  request: FastifyRequest,
-): Promise<{ url: string }> {
+export async function uploadImage(ctx: AppContext, auth: AuthContext, request: FastifyRequest): Promise<UploadedImage> {
   let file: Buffer | undefined;
   let type: string | undefined;
   try {
@@ -69,15 +73,33 @@ export async function uploadImage(
   }
   if (!(IMAGE_KINDS as readonly string[]).includes(type ?? '')) throw new ValidationError({ type: ['validation.in'] });
   if (!file?.length) throw new ValidationError({ url: ['media.no_file'] });
-  return { url: await storeImage(ctx, auth.user.id, file, type as ImageKind) };
+  return storeImage(ctx, auth.user.id, file, type as ImageKind);
 }
 
-/** Re-encodes an image for its kind, stores it and records it as the user's; answers its public URL. */
-export async function storeImage(ctx: AppContext, userId: number, file: Buffer, kind: ImageKind): Promise<string> {
+/**
+ * Re-encodes an image for its kind and stores it with its narrower copies beside it (named after it, so
+ * its URL leads to them), then records it as the user's; answers its public URL, size and copies' widths.
+ */
+export async function storeImage(
+  ctx: AppContext,
+  userId: number,
+  file: Buffer,
+  kind: ImageKind,
+): Promise<UploadedImage> {
   const image = await processImage(file, kind);
   const id = newFileId();
-  const key = datedKey(`images/${kind}`, id, 'webp');
-  await ctx.storage.putBuffer(key, image.data, 'image/webp');
+  const key = datedKey(`images/${kind}`, sizedImageName(id, image.width, image.height), 'webp');
+  const files = [
+    { key, data: image.data },
+    ...image.variants.map((v) => ({ key: imageVariantUrl(key, v.width), data: v.data })),
+  ];
+  try {
+    await Promise.all(files.map((f) => ctx.storage.putBuffer(f.key, f.data, 'image/webp')));
+  } catch (err) {
+    // Nothing records the files yet: whatever was written would never be cleaned up.
+    await Promise.allSettled(files.map((f) => ctx.storage.delete(f.key)));
+    throw err;
+  }
   await repo.insert(ctx.db, {
     id,
     user_id: userId,
@@ -85,13 +107,18 @@ export async function storeImage(ctx: AppContext, userId: number, file: Buffer, 
     status: 'processed',
     output_key: key,
     mime: 'image/webp',
-    size_bytes: image.data.length,
+    size_bytes: files.reduce((sum, f) => sum + f.data.length, 0),
     width: image.width,
     height: image.height,
     progress: 100,
     processed_at: new Date(),
   });
-  return ctx.storage.url(key);
+  return {
+    url: ctx.storage.url(key),
+    width: image.width,
+    height: image.height,
+    widths: image.variants.map((v) => v.width),
+  };
 }
 
 /** Containers by the name ffprobe gives them (a QuickTime/MP4 family probes as `mov,mp4,…`). */

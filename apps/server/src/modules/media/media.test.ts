@@ -90,7 +90,9 @@ describe('images', () => {
     expect((await sharp(photo).metadata()).exif).toBeDefined();
     const res = await upload(s, token, '/upload', photo, { type: kind }, 'url');
     expect(res.status).toBe(200);
-    expect(res.body.url).toMatch(new RegExp(`^/uploads/images/${kind}/\\d{4}/\\d{2}/[0-9a-f]{32}\\.webp$`));
+    expect(res.body.url).toMatch(
+      new RegExp(`^/uploads/images/${kind}/\\d{4}/\\d{2}/[0-9a-f]{32}-${width}x${height}\\.webp$`),
+    );
     const { file, res: served } = await fetchToFile(s, res.body.url, `${kind}.webp`);
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect(served.headers.get('cache-control')).toContain('max-age=31536000');

@@ -45,16 +45,17 @@ export interface ImportedRow {
 /**
  * One multi-row insert of rows sharing their account, author, type and visibility: each column travels as one
  * array parameter (`unnest`), so a batch of hundreds is one short statement. Rows whose slug is taken (by an
- * existing post) are skipped, not failed, so the caller can give them a fresh suffix. Answers the slugs written.
+ * existing post) are skipped, not failed, so the caller can give them a fresh suffix. Answers the slugs written
+ * and their posts' ids.
  */
 export async function insertMany(
   db: Conn,
   common: { account_id: number; author_id: number; type: PostType; visible: boolean },
   rows: ImportedRow[],
-): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
+): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
   const column = <K extends keyof ImportedRow>(key: K) => sql.param(rows.map((r) => r[key]));
-  const written = await queryRows<{ slug: string }>(
+  const written = await queryRows<{ slug: string; id: number }>(
     db as Db,
     sql`insert into posts (account_id, author_id, type, visible, slug, title, content, url, search_text, created_at, updated_at)
         select ${common.account_id}, ${common.author_id}, ${common.type}, ${common.visible},
@@ -63,7 +64,7 @@ export async function insertMany(
                     ${column('url')}::text[], ${column('search_text')}::text[], ${column('created_at')}::timestamptz[])
              as r(slug, title, content, url, search_text, created_at)
         on conflict (slug) do nothing
-        returning slug`,
+        returning slug, id`,
   );
-  return new Set(written.map((r) => r.slug));
+  return new Map(written.map((r) => [r.slug, r.id]));
 }

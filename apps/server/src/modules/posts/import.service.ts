@@ -29,6 +29,7 @@ import * as admin from './posts.admin.repo';
 import * as repo from './posts.repo';
 import { searchText, shape, type Normalised } from './posts.service';
 import { makeSlug } from './slug';
+import { queueFanOut } from './timeline.service';
 
 /** The multipart form, read whole: the file (at most {@link IMPORT_MAX_BYTES}) and the three fields. */
 async function readForm(request: FastifyRequest): Promise<{ file?: Buffer; fields: Record<string, string> }> {
@@ -169,12 +170,15 @@ async function checkCovers(
 /** How many slugs a batch draws for its rows before giving up (each draw collides about once in 16 million). */
 const SLUG_ATTEMPTS = 5;
 
-/** Inserts one batch in multi-row statements, drawing fresh slug suffixes for rows whose slug is taken. */
+/**
+ * Inserts one batch in multi-row statements, drawing fresh slug suffixes for rows whose slug is taken; answers
+ * the new posts' ids.
+ */
 async function insertBatch(
   tx: Tx,
   rows: ValidRow[],
   common: { account_id: number; author_id: number; type: ImportType; visible: boolean },
-): Promise<void> {
+): Promise<number[]> {
   // Slugs as composing makes them: the title, else the text; a retry draws a new random suffix only.
   const draw = (row: ValidRow) => makeSlug(row.post.title ?? row.text, common.type);
   const valuesOf = (row: ValidRow, slug: string): importRepo.ImportedRow => ({
@@ -186,6 +190,7 @@ async function insertBatch(
     created_at: row.created_at ? row.created_at.toISOString() : null,
   });
   let pending = rows;
+  const ids: number[] = [];
   for (let attempt = 1; pending.length > 0; attempt++) {
     if (attempt > SLUG_ATTEMPTS) throw conflict();
     const used = new Set<string>();
@@ -200,8 +205,10 @@ async function insertBatch(
       common,
       values.map((v) => v.values),
     );
+    ids.push(...written.values());
     pending = values.filter((v) => !written.has(v.values.slug)).map((v) => v.row);
   }
+  return ids;
 }
 
 /**
@@ -270,7 +277,7 @@ export async function importPosts(
     for (let start = 0; start < rows.length; start += IMPORT_BATCH_ROWS) {
       const batch = rows.slice(start, start + IMPORT_BATCH_ROWS);
       const last = start + IMPORT_BATCH_ROWS >= rows.length;
-      await ctx.db.transaction(async (tx) => {
+      const ids = await ctx.db.transaction(async (tx) => {
         // The account's row stays locked for the batch: a status change waits, so `visible` stays true.
         const visible = await accountPublicForPosting(tx, accountId, publicAccountSql('a'));
         const covers = [
@@ -281,12 +288,16 @@ export async function importPosts(
           // An upload deleted since it was checked: refuse the batch rather than leave a broken cover.
           if (covers.some((key) => !attached.has(key))) throw conflict();
         }
-        await insertBatch(tx, batch, { account_id: accountId, author_id: userId, type, visible });
+        const written = await insertBatch(tx, batch, { account_id: accountId, author_id: userId, type, visible });
         await repo.bumpAccountCounts(tx, accountId, type, batch.length);
         if (visible) await repo.bumpCounter(tx, VISIBLE_POSTS, batch.length);
         if (last) await audit(tx, imported + batch.length);
+        return written;
       });
       imported += batch.length;
+      // Imported posts reach followers' timelines like composed ones (those older than a timeline's horizon
+      // are read from `posts` when that far down).
+      await queueFanOut(ctx, ids);
     }
   } catch (err) {
     // Batches already written stay (each was whole); the log says how far the import came.

@@ -2,3 +2,4 @@
 export { postAccess, requirePost, type PostAccess, type PostFacts } from './posts.policy';
 export { createPostLimit, postsRoutes } from './posts.routes';
 export { create as createPost } from './posts.service';
+export { fanOutPosts, pruneTimelines, timelineQueues, timelineSubscribers } from './timeline.service';

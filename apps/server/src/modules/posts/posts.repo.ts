@@ -1,6 +1,7 @@
-import type { PostType } from '@inkwell/contracts';
+import type { ListCursor, PostType } from '@inkwell/contracts';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/connect';
+import { preparedRows } from '../../db/prepared';
 import { VISIBLE_POSTS } from '../../db/counters';
 import { accounts, counters, posts } from '../../db/schema';
 import { publicAccountSql } from '../accounts';
@@ -32,35 +33,101 @@ export interface PostListRow {
   updated_at: Date | string;
   liked: boolean;
   member: boolean;
+  /** `created_at` in microseconds since 1970 (text: beyond what a JSON number holds exactly), for cursors. */
+  cursor_us: string;
 }
 
 /** The columns every post query returns; `viewer` 0 means nobody is signed in. */
-const columns = (viewer: number) => sql`
+export const columns = (viewer: number) => sql`
   p.id, p.slug, p.type, p.title, p.content, p.url, p.featured_photo_url, p.photos, p.status, p.rejected_reason,
   p.rejected_at, p.visible,
   p.account_id, p.author_id, a.username as account_username, a.name as account_name,
   a.profile_url as account_profile_url, p.likes_count, p.comments_count, p.created_at, p.updated_at,
   exists(select 1 from likes l where l.user_id = ${viewer} and l.likeable_type = 'post' and l.likeable_id = p.id) as liked,
-  exists(select 1 from account_users au where au.account_id = p.account_id and au.user_id = ${viewer}) as member`;
+  exists(select 1 from account_users au where au.account_id = p.account_id and au.user_id = ${viewer}) as member,
+  ((extract(epoch from p.created_at) * 1000000)::bigint)::text as cursor_us`;
 
 const select = (viewer: number, rest: SQL) =>
   sql`select ${columns(viewer)} from posts p join accounts a on a.id = p.account_id ${rest}`;
 
-export async function bySlug(db: Conn, slug: string, viewer: number): Promise<PostListRow | undefined> {
-  return (await queryRows<PostListRow>(db as Db, select(viewer, sql`where p.slug = ${slug}`)))[0];
+export const bySlugQuery = (slug: string, viewer: number): SQL => select(viewer, sql`where p.slug = ${slug}`);
+
+export async function bySlug(db: Db, slug: string, viewer: number): Promise<PostListRow | undefined> {
+  return (await preparedRows<PostListRow>(db, bySlugQuery(slug, viewer)))[0];
 }
 
 export async function byId(db: Conn, id: number, viewer: number): Promise<PostListRow | undefined> {
   return (await queryRows<PostListRow>(db as Db, select(viewer, sql`where p.id = ${id}`)))[0];
 }
 
-/** Rows carry the list's total in one extra column, so a page is one round trip. */
-type Counted = PostListRow & { list_total: number };
+/**
+ * Which rows of a newest-first list a request wants: those older than `before` (a cursor, or the top of the
+ * list), skipping `offset` (page numbers), at most `limit`; `counted` adds the list's total (page numbers
+ * only: a cursor page shows no total).
+ */
+export interface ListWindow {
+  before: ListCursor | null;
+  limit: number;
+  offset: number;
+  counted: boolean;
+}
 
-const withTotal = async (rows: Counted[], fallback: () => Promise<number>) => ({
-  rows: rows as PostListRow[],
-  total: rows[0]?.list_total ?? (await fallback()),
+export interface ListPage {
+  rows: PostListRow[];
+  /** Only when the window was `counted`. */
+  total?: number;
+}
+
+/** The newest key there is: a list read from its top compares against it like against a cursor. */
+const TOP = { at: 'infinity', id: 2_147_483_647 };
+
+/** A cursor as the `(created_at, id)` it stands for, to the microsecond. */
+export function keyOf(cursor: ListCursor | null): { at: string; id: number } {
+  if (!cursor) return TOP;
+  const millis = Math.floor(cursor.micros / 1000);
+  const micros = String(cursor.micros % 1000).padStart(3, '0');
+  return { at: new Date(millis).toISOString().replace('Z', `${micros}Z`), id: cursor.id };
+}
+
+/** A row's key as read from SQL (`created_at` in microseconds, as text), as a cursor. */
+export const cursorOf = (row: { cursor_us: string; id: number }): ListCursor => ({
+  micros: Number(row.cursor_us),
+  id: row.id,
 });
+
+/** `(p.created_at, p.id) < before`, as an index condition on the lists' `(…, created_at, id)` indexes. */
+export const olderThan = (alias: string, before: ListCursor | null): SQL => {
+  const key = keyOf(before);
+  return sql`(${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id) < (${key.at}::timestamptz, ${key.id}::int)`;
+};
+
+/** A whole number as SQL text (validated page sizes and offsets). */
+export const int = (n: number): SQL => {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  return sql.raw(String(n));
+};
+
+/**
+ * `limit … offset …` written into the statement, not sent as parameters: a prepared statement's generic plan
+ * cannot see a parameter's value and plans for a tenth of the table (hashing every account and like), while it
+ * plans a written limit as the few rows it is.
+ */
+export const pageOf = (window: ListWindow): SQL => sql`limit ${int(window.limit)} offset ${int(window.offset)}`;
+
+/**
+ * Runs a list statement prepared when it is one of the few shapes asked all the time (a cursor page or the first
+ * page: offset 0); deeper page numbers, each its own text, are planned on the spot.
+ */
+export const listRows = <Row>(db: Db, window: ListWindow, query: SQL): Promise<Row[]> =>
+  window.offset === 0 ? preparedRows<Row>(db, query) : queryRows<Row>(db, query);
+
+/** Rows carry the list's total in one extra column, so a page is one round trip. */
+type Counted = PostListRow & { list_total: number | null };
+
+const listPage = async (rows: Counted[], window: ListWindow, fallback: () => Promise<number>): Promise<ListPage> => {
+  if (!window.counted) return { rows };
+  return { rows, total: rows[0]?.list_total ?? (await fallback()) };
+};
 
 /**
  * Decorates one page of posts (`page` selects `posts` rows, already ordered and limited) with its account and
@@ -72,69 +139,90 @@ const decorate = (viewer: number, page: SQL, total: SQL) =>
       from (${page}) p join accounts a on a.id = p.account_id
       order by p.created_at desc, p.id desc`;
 
-/** Newest first through `posts_public_feed_idx`; the total comes from a counter, not a count. */
-export async function publicFeed(db: Db, viewer: number, limit: number, offset: number) {
-  const rows = await queryRows<Counted>(
-    db,
-    decorate(
-      viewer,
-      sql`select * from posts p where p.visible order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`,
-      sql`(select value from counters where key = ${VISIBLE_POSTS})`,
-    ),
-  );
-  return withTotal(rows, () => counter(db, VISIBLE_POSTS));
+const totalOr = (window: ListWindow, total: SQL) => (window.counted ? total : sql`null::int`);
+
+export const decoratedQuery = (viewer: number, ids: number[]): SQL =>
+  decorate(viewer, sql`select * from posts p where p.id = any(${sql.param(ids)}::int[])`, sql`null::int`);
+
+/** The given posts, decorated, newest first (the followed feed's pages read from elsewhere). */
+export async function decoratedPosts(db: Db, viewer: number, ids: number[]): Promise<PostListRow[]> {
+  if (ids.length === 0) return [];
+  return preparedRows<PostListRow>(db, decoratedQuery(viewer, ids));
 }
 
-/**
- * Posts of the accounts the viewer follows. Each followed account contributes at most the rows the page
- * needs, read as ids from its own index (a lateral join over `posts_account_visible_idx`), so the cost follows
- * the page, not the total; only the page's ids are then read in full.
- */
-export async function followedFeed(db: Db, viewer: number, limit: number, offset: number) {
-  const total = sql`(select coalesce(sum(fa.posts_count), 0)::int from follows ff join accounts fa on fa.id = ff.account_id
+/** Newest first through `posts_public_feed_idx`; the total comes from a counter, not a count. */
+export const publicFeedQuery = (viewer: number, window: ListWindow): SQL =>
+  decorate(
+    viewer,
+    sql`select * from posts p where p.visible and ${olderThan('p', window.before)}
+        order by p.created_at desc, p.id desc ${pageOf(window)}`,
+    totalOr(window, sql`(select value from counters where key = ${VISIBLE_POSTS})`),
+  );
+
+export async function publicFeed(db: Db, viewer: number, window: ListWindow): Promise<ListPage> {
+  const rows = await listRows<Counted>(db, window, publicFeedQuery(viewer, window));
+  return listPage(rows, window, () => counter(db, VISIBLE_POSTS));
+}
+
+/** The followed feed's total: the published posts of the followed accounts anyone may see. */
+export const followedTotal = (viewer: number): SQL =>
+  sql`(select coalesce(sum(fa.posts_count), 0)::int from follows ff join accounts fa on fa.id = ff.account_id
         where ff.user_id = ${viewer} and ${publicAccountSql('fa')})`;
-  const rows = await queryRows<Counted>(
+
+/**
+ * Posts of the accounts the viewer follows, read from `posts` (the timeline's fallback for pages it does not
+ * hold). Each followed account contributes at most the rows the page needs, read as ids from its own index (a
+ * lateral join over `posts_account_visible_idx`), so the cost follows the page; only the page's ids are then
+ * read in full. Deep page numbers cost their offset: infinite scroll pages by cursor instead.
+ */
+export async function followedFeed(db: Db, viewer: number, window: ListWindow): Promise<ListPage> {
+  const total = followedTotal(viewer);
+  const rows = await listRows<Counted>(
     db,
+    window,
     decorate(
       viewer,
       sql`select p.* from (
             select x.id from follows f
             cross join lateral (
               select p.id, p.created_at from posts p
-              where p.account_id = f.account_id and p.visible
+              where p.account_id = f.account_id and p.visible and ${olderThan('p', window.before)}
               order by p.created_at desc, p.id desc
-              limit ${limit + offset}
+              limit ${int(window.limit + window.offset)}
             ) x
             where f.user_id = ${viewer}
             order by x.created_at desc, x.id desc
-            limit ${limit} offset ${offset}
+            ${pageOf(window)}
           ) page join posts p on p.id = page.id`,
-      total,
+      totalOr(window, total),
     ),
   );
-  return withTotal(rows, async () => (await queryRows<{ n: number }>(db, sql`select ${total} as n`))[0]?.n ?? 0);
+  return listPage(rows, window, async () => (await queryRows<{ n: number }>(db, sql`select ${total} as n`))[0]?.n ?? 0);
 }
+
+export const accountPostsQuery = (
+  viewer: number,
+  accountId: number,
+  type: PostType | undefined,
+  window: ListWindow,
+): SQL =>
+  decorate(
+    viewer,
+    sql`select * from posts p where p.account_id = ${accountId} and p.status = 'published'
+        ${type ? sql`and p.type = ${type}` : sql``} and ${olderThan('p', window.before)}
+        order by p.created_at desc, p.id desc ${pageOf(window)}`,
+    totalOr(window, type ? sql`coalesce((a.type_counts ->> ${type})::int, 0)` : sql`a.posts_count`),
+  );
 
 export async function accountPosts(
   db: Db,
   viewer: number,
   accountId: number,
   type: PostType | undefined,
-  limit: number,
-  offset: number,
-) {
-  const filter = type ? sql`and p.type = ${type}` : sql``;
-  const total = type ? sql`coalesce((a.type_counts ->> ${type})::int, 0)` : sql`a.posts_count`;
-  const rows = await queryRows<Counted>(
-    db,
-    decorate(
-      viewer,
-      sql`select * from posts p where p.account_id = ${accountId} and p.status = 'published' ${filter}
-          order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`,
-      total,
-    ),
-  );
-  return withTotal(rows, async () => {
+  window: ListWindow,
+): Promise<ListPage> {
+  const rows = await listRows<Counted>(db, window, accountPostsQuery(viewer, accountId, type, window));
+  return listPage(rows, window, async () => {
     const [account] = await db
       .select({ posts: accounts.posts_count, types: accounts.type_counts })
       .from(accounts)
@@ -144,20 +232,24 @@ export async function accountPosts(
 }
 
 /** Posts of every account I belong to, rejected ones too (they are mine to see and fix). */
-export async function myPosts(db: Db, viewer: number, limit: number, offset: number) {
+export async function myPosts(db: Db, viewer: number, window: ListWindow): Promise<ListPage> {
   const mine = sql`p.account_id in (select account_id from account_users where user_id = ${viewer})`;
-  const [rows, [total]] = await Promise.all([
-    queryRows<PostListRow>(
+  const [rows, counted] = await Promise.all([
+    listRows<PostListRow>(
       db,
+      window,
       decorate(
         viewer,
-        sql`select * from posts p where ${mine} order by p.created_at desc, p.id desc limit ${limit} offset ${offset}`,
-        sql`null`,
+        sql`select * from posts p where ${mine} and ${olderThan('p', window.before)}
+            order by p.created_at desc, p.id desc ${pageOf(window)}`,
+        sql`null::int`,
       ),
     ),
-    queryRows<{ n: number }>(db, sql`select count(*)::int as n from posts p where ${mine}`),
+    window.counted
+      ? queryRows<{ n: number }>(db, sql`select count(*)::int as n from posts p where ${mine}`)
+      : Promise.resolve([]),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return window.counted ? { rows, total: counted[0]?.n ?? 0 } : { rows };
 }
 
 export { VISIBLE_POSTS };

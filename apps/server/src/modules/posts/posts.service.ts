@@ -1,9 +1,10 @@
 import {
   EXCERPT_WORDS,
   STATUS_MAX_LENGTH,
+  encodeCursor,
+  type CursorPageQuery,
+  type CursorPaged,
   type Locale,
-  type Paged,
-  type PageQuery,
   type ParsedBody,
   type Post,
   type PostType,
@@ -16,15 +17,15 @@ import type { AuthContext } from '../../platform/auth/authenticate';
 import { recordAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { conflict, forbidden, notFound, throwIfFieldErrors, type FieldErrors } from '../../platform/errors';
-import { offsetOf, paged } from '../../platform/pagination';
+import { offsetOf, pageMeta } from '../../platform/pagination';
 import { firstWords, plainText, sanitizeArticle } from '../../platform/sanitize';
 import { accountAccess, findAccount, publicAccountSql } from '../accounts';
 import { markAttached, ownUpload } from '../media';
 import { postAccess, requirePost } from './posts.policy';
 import * as repo from './posts.repo';
 import { makeSlug } from './slug';
-
-const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
+import { isoTimestamp as iso } from './timestamps';
+import { followedPage } from './timeline.service';
 
 /** In lists an article carries only its opening words (the card shows 50 and an ellipsis). */
 export function toPost(row: repo.PostListRow, auth: AuthContext | null, full = true): Post {
@@ -323,31 +324,36 @@ export async function remove(ctx: AppContext, auth: AuthContext, id: number): Pr
   });
 }
 
-type ListResult = { rows: repo.PostListRow[]; total: number };
+/** The rows a page query asks for: by cursor one more than shown, to tell whether more follow. */
+export function windowOf(q: CursorPageQuery): repo.ListWindow {
+  return q.before
+    ? { before: q.before, limit: q.per_page + 1, offset: 0, counted: false }
+    : { before: null, limit: q.per_page, offset: offsetOf(q), counted: true };
+}
 
+/** A list page's answer: page numbers as before, or by cursor with the next one (CursorPageMeta). */
 export function pageOf(
-  result: ListResult,
+  result: repo.ListPage & { deep?: boolean },
   auth: AuthContext | null,
-  q: PageQuery,
+  q: CursorPageQuery,
   url: string,
   locale: Locale,
-): Paged<Post> {
-  return paged(
-    result.rows.map((r) => toPost(r, auth, false)),
-    result.total,
-    q,
-    url,
-    locale,
-  );
+): CursorPaged<Post> {
+  const rows = result.rows.slice(0, q.per_page);
+  const data = rows.map((r) => toPost(r, auth, false));
+  const last = rows.at(-1);
+  const next = last ? encodeCursor({ ...repo.cursorOf(last), ...(result.deep ? { deep: true } : {}) }) : null;
+  if (q.before)
+    return { data, meta: { per_page: q.per_page, next_cursor: result.rows.length > q.per_page ? next : null } };
+  const meta = pageMeta({ page: q.page, perPage: q.per_page, total: result.total ?? 0, url, locale });
+  return { data, meta: { ...meta, next_cursor: q.page < meta.last_page ? next : null } };
 }
 
 export const lists = {
-  public: (ctx: AppContext, auth: AuthContext | null, q: PageQuery) =>
-    repo.publicFeed(ctx.db, auth?.user.id ?? 0, q.per_page, offsetOf(q)),
-  followed: (ctx: AppContext, auth: AuthContext, q: PageQuery) =>
-    repo.followedFeed(ctx.db, auth.user.id, q.per_page, offsetOf(q)),
-  mine: (ctx: AppContext, auth: AuthContext, q: PageQuery) =>
-    repo.myPosts(ctx.db, auth.user.id, q.per_page, offsetOf(q)),
+  public: (ctx: AppContext, auth: AuthContext | null, q: CursorPageQuery) =>
+    repo.publicFeed(ctx.db, auth?.user.id ?? 0, windowOf(q)),
+  followed: (ctx: AppContext, auth: AuthContext, q: CursorPageQuery) => followedPage(ctx, auth.user.id, windowOf(q)),
+  mine: (ctx: AppContext, auth: AuthContext, q: CursorPageQuery) => repo.myPosts(ctx.db, auth.user.id, windowOf(q)),
   /**
    * An account's posts. The page query also says whether the posts are visible, so the usual case (a
    * visible account) is one round trip; an empty or hidden one is checked on its own.
@@ -357,9 +363,9 @@ export const lists = {
     auth: AuthContext | null,
     accountId: number,
     type: PostType | undefined,
-    q: PageQuery,
+    q: CursorPageQuery,
   ) {
-    const result = await repo.accountPosts(ctx.db, auth?.user.id ?? 0, accountId, type, q.per_page, offsetOf(q));
+    const result = await repo.accountPosts(ctx.db, auth?.user.id ?? 0, accountId, type, windowOf(q));
     if (result.rows[0]?.visible) return result;
     const account = await findAccount(ctx.db, accountId, auth?.user.id ?? null);
     if (!account || !accountAccess(auth, account).visible) throw notFound();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { identityApi, systemApi } from '@inkwell/contracts';
@@ -6,11 +7,13 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 
 let s: TestServer;
 let web: string;
+/** index.html's own first-paint script (language, colour scheme, skeleton), as the built one has. */
+const bootScript = "document.documentElement.lang = localStorage.getItem('inkwell.locale') || 'en';";
 beforeAll(async () => {
   // A stand-in for the built web app, to check the history fallback and cache headers.
   web = fs.mkdtempSync(path.join(process.cwd(), 'node_modules', '.web-'));
   fs.mkdirSync(path.join(web, 'assets'));
-  fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Inkwell</title>');
+  fs.writeFileSync(path.join(web, 'index.html'), `<!doctype html><title>Inkwell</title><script>${bootScript}</script>`);
   fs.writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
   s = await startTestServer({ WEB_DIST: web });
 });
@@ -50,8 +53,12 @@ describe('operations', () => {
 
   it('security headers with a content security policy and a request id', async () => {
     const res = await fetch(`${s.url}/healthz`, { headers: { 'x-request-id': 'trace-123' } });
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("default-src 'self'");
+    // The page's own inline script runs (allowed by its hash); no other inline code may.
+    const bootHash = createHash('sha256').update(bootScript).digest('base64');
+    const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src'));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${bootHash}'`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-request-id')).toBe('trace-123');
   });

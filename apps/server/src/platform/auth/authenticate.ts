@@ -1,6 +1,7 @@
 import { PERMISSIONS, type Permission } from '@inkwell/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { preparedDb, type Db } from '../../db/connect';
 import { accessTokens, permissions, rolePermissions, roles, users } from '../../db/schema';
 import type { AppContext } from '../context';
 import { AppError, forbidden, unauthenticated } from '../errors';
@@ -46,8 +47,13 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   return lookup(ctx, hashToken(token));
 }
 
-async function lookup(ctx: AppContext, tokenHash: string): Promise<AuthContext> {
-  const [row] = await ctx.db
+/**
+ * The lookup as a prepared statement, one per database: every request runs it, and PostgreSQL then parses and
+ * plans it once per connection (and drizzle builds it once) instead of on every request. Still one query that
+ * reads the current rows, so nothing it answers is ever stale.
+ */
+function prepareLookup(db: Db) {
+  return db
     .select({
       tokenId: accessTokens.id,
       lastUsedAt: accessTokens.last_used_at,
@@ -70,8 +76,20 @@ async function lookup(ctx: AppContext, tokenHash: string): Promise<AuthContext> 
     .from(accessTokens)
     .innerJoin(users, eq(users.id, accessTokens.user_id))
     .innerJoin(roles, eq(roles.id, users.role_id))
-    .where(eq(accessTokens.token_hash, tokenHash))
-    .limit(1);
+    .where(eq(accessTokens.token_hash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('auth_lookup');
+}
+
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+
+async function lookup(ctx: AppContext, tokenHash: string): Promise<AuthContext> {
+  let prepared = lookups.get(ctx.db);
+  if (!prepared) {
+    prepared = prepareLookup(preparedDb(ctx.db));
+    lookups.set(ctx.db, prepared);
+  }
+  const [row] = await prepared.execute({ tokenHash });
   if (!row || !row.verified) throw unauthenticated();
   if (row.suspended) throw forbidden('auth.suspended');
   if (row.expired) {

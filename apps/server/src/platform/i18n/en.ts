@@ -196,6 +196,7 @@ export const en = {
   'follows.bell_needs_follow': 'Follow the account first, then ring its bell.',
   'pagination.previous': '« Previous',
   'pagination.next': 'Next »',
+  'pagination.invalid_cursor': 'This position in the list is not valid. Reload the list.',
 
   'mail.greeting': 'Hello {name},',
   'mail.signature': '— The Inkwell team',

@@ -194,6 +194,7 @@ export const my: Messages = {
   'follows.bell_needs_follow': 'အကောင့်ကို အရင် ဖောလိုလုပ်ပြီးမှ ခေါင်းလောင်းကို နှိပ်ပါ။',
   'pagination.previous': '« ယခင်',
   'pagination.next': 'နောက်သို့ »',
+  'pagination.invalid_cursor': 'စာရင်းထဲရှိ ဤနေရာသည် မမှန်ကန်ပါ။ စာရင်းကို ပြန်ဖွင့်ပါ။',
 
   'mail.greeting': 'မင်္ဂလာပါ {name}၊',
   'mail.signature': '— Inkwell အဖွဲ့',

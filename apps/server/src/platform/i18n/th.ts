@@ -193,6 +193,7 @@ export const th: Messages = {
   'follows.bell_needs_follow': 'ติดตามบัญชีก่อน แล้วจึงกดกระดิ่ง',
   'pagination.previous': '« ก่อนหน้า',
   'pagination.next': 'ถัดไป »',
+  'pagination.invalid_cursor': 'ตำแหน่งนี้ในรายการไม่ถูกต้อง โปรดโหลดรายการใหม่',
 
   'mail.greeting': 'สวัสดีคุณ {name}',
   'mail.signature': '— ทีมงาน Inkwell',

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { imageVariantUrl } from '@inkwell/contracts';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +60,10 @@ describe('S3-compatible storage', () => {
     expect(object.status).toBe(200);
     const meta = await sharp(Buffer.from(await object.arrayBuffer())).metadata();
     expect([meta.format, meta.width]).toEqual(['webp', 512]);
+    // Its narrower copies are in the bucket beside it.
+    const copy = await fetch(imageVariantUrl(url, 128));
+    expect(copy.status).toBe(200);
+    expect((await sharp(Buffer.from(await copy.arrayBuffer())).metadata()).width).toBe(128);
     expect(fs.existsSync(path.join(s.dataDir, 'uploads', 'images'))).toBe(false);
   });
 

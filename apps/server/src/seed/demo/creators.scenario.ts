@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { accountUsers, accounts, organizations, plans, subscriptions } from '../../db/schema';
 import { addCycle } from '../../modules/billing';
+import { avatarPicture, picture } from './pictures';
 import type { Scenario } from './scenario';
 import { demoUserId, type DemoHandle } from './users.scenario';
 
@@ -10,6 +11,8 @@ export const DEMO_CREATORS: {
   plan: 'creator' | 'studio';
   organization: { name: string; username: string; description: string };
   account: { name: string; username: string; description: string };
+  /** The hue of the account's drawn picture and banner. */
+  hue: number;
 }[] = [
   {
     handle: 'aye',
@@ -20,12 +23,14 @@ export const DEMO_CREATORS: {
       username: 'yangon.stories',
       description: 'ရန်ကုန်မြို့ရှိ လူများ၊ အစားအစာနှင့် လမ်းများအကြောင်း နေ့စဉ် မှတ်စုများ',
     },
+    hue: 280,
   },
   {
     handle: 'somchai',
     plan: 'studio',
     organization: { name: 'Chiang Mai Kitchen', username: 'cm_kitchen', description: 'อาหารเหนือและเรื่องเล่าจากเชียงใหม่' },
     account: { name: 'เชียงใหม่ กินเที่ยว', username: 'cm.eats', description: 'สูตรอาหาร ร้านเด็ด และเรื่องเล่าจากเชียงใหม่' },
+    hue: 25,
   },
   {
     handle: 'maya',
@@ -40,6 +45,7 @@ export const DEMO_CREATORS: {
       username: 'maya.sketches',
       description: 'Drawing my way around Southeast Asia, one street at a time.',
     },
+    hue: 190,
   },
 ];
 
@@ -70,7 +76,20 @@ export const creatorsScenario: Scenario = {
         .values({ ...demo.account, organization_id: org.id, approved_status: 'approved' })
         .onConflictDoNothing()
         .returning({ id: accounts.id });
-      if (account) await ctx.db.insert(accountUsers).values({ account_id: account.id, user_id: userId, role: 'owner' });
+      if (!account) continue;
+      await ctx.db.insert(accountUsers).values({ account_id: account.id, user_id: userId, role: 'owner' });
+      // Uploaded by the owner through the image pipeline, as the account editor would.
+      const initials = demo.organization.name
+        .split(' ')
+        .slice(0, 2)
+        .map((word) => word[0])
+        .join('');
+      const [profile_url, banner_url] = await Promise.all([
+        avatarPicture(ctx, userId, initials, demo.hue),
+        // No caption: the account's picture covers the banner's lower corner.
+        picture(ctx, userId, 'covers', '', demo.hue),
+      ]);
+      await ctx.db.update(accounts).set({ profile_url, banner_url }).where(eq(accounts.id, account.id));
     }
   },
 };

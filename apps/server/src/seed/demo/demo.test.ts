@@ -1,3 +1,4 @@
+import { imageInfo, imageVariantUrl } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, organizations, subscriptions, users } from '../../db/schema';
@@ -44,6 +45,19 @@ describe('demo data', () => {
     expect(served.headers.get('content-type')).toBe('video/mp4');
     // An unread body keeps the connection busy, and closing the server would wait for it.
     await served.body?.cancel();
+    // Pictures went through the image pipeline: sized names and narrower copies that are really there.
+    const gallery = feed.body.data.find((p: { type: string }) => p.type === 'gallery');
+    const photo = feed.body.data.find((p: { type: string }) => p.type === 'photo');
+    const account = photo.account as { username: string; profile_url: string };
+    const banner = (await s.request('GET', `/api/accounts/by-username/${account.username}`)).body.data
+      .banner_url as string;
+    for (const url of [gallery.photos[0].url, photo.url, account.profile_url, banner]) {
+      const info = imageInfo(url);
+      expect(info?.widths.length, url).toBeGreaterThan(0);
+      const copy = await fetch(`${s.url}${imageVariantUrl(url, info!.widths[0]!)}`);
+      expect([url, copy.status, copy.headers.get('content-type')]).toEqual([url, 200, 'image/webp']);
+      await copy.body?.cancel();
+    }
     expect(
       (
         await s.request('GET', '/api/feed', {

@@ -2,17 +2,17 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { ImageKind, RoleName } from '@inkwell/contracts';
+import type { RoleName } from '@inkwell/contracts';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import { accountUsers, mediaFiles } from '../../db/schema';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { createComment } from '../../modules/comments';
 import { setFollow } from '../../modules/follows';
 import { toggleLike } from '../../modules/likes';
-import { newFileId, originalKey, storeImage, tmpDir, transcode } from '../../modules/media';
+import { newFileId, originalKey, tmpDir, transcode } from '../../modules/media';
 import { createPost } from '../../modules/posts';
+import { picture } from './pictures';
 import type { Scenario } from './scenario';
 import { DEMO_PEOPLE, demoUserId, type DemoHandle } from './users.scenario';
 
@@ -28,26 +28,6 @@ const actingAs = async (ctx: AppContext, handle: DemoHandle): Promise<AuthContex
     permissions: new Set(),
   };
 };
-
-/** A picture drawn here (gradient, shapes and a caption), run through the real image pipeline. */
-async function picture(
-  ctx: AppContext,
-  userId: number,
-  kind: ImageKind,
-  caption: string,
-  hue: number,
-): Promise<string> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="800">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(${(hue + 60) % 360},70%,35%)"/>
-    </linearGradient></defs>
-    <rect width="1600" height="800" fill="url(#g)"/>
-    <circle cx="1250" cy="220" r="140" fill="rgba(255,255,255,.25)"/>
-    <path d="M0 640 Q400 520 800 640 T1600 620 V800 H0Z" fill="rgba(0,0,0,.25)"/>
-    <text x="80" y="720" font-family="sans-serif" font-size="72" font-weight="700" fill="#fff">${caption}</text>
-  </svg>`;
-  return storeImage(ctx, userId, await sharp(Buffer.from(svg)).png().toBuffer(), kind);
-}
 
 /** Audio or video made with ffmpeg's generators, then transcoded by the real job. */
 async function clip(ctx: AppContext, userId: number, kind: 'audio' | 'video'): Promise<string | undefined> {

@@ -1,0 +1,61 @@
+import { boolean, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { accounts } from './creators';
+import { posts } from './posts';
+import { users } from './identity';
+
+/**
+ * A reader's home timeline (fan-out on write, as Mastodon keeps home feeds): the newest posts of the accounts
+ * they follow, written when a post appears, so the followed feed reads one short index range however many
+ * posts and follows there are. The timeline holds every post of a followed account from `horizon` on (older
+ * ones are read from `posts` directly) and about `TIMELINE_CAP` entries; whether a post may be shown (visible,
+ * still followed) is asked at read time, so hiding, rejecting and unfollowing need no writes here.
+ */
+export const timelines = pgTable('timelines', {
+  user_id: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Filled: reads use the entries. While false (the first build runs) reads go to `posts`. */
+  ready: boolean().notNull().default(false),
+  /** When the running build began: a build that died is taken over after a while. */
+  building_at: timestamp({ withTimezone: true, mode: 'string' }),
+  /** Entries stop here (inclusive); null while the timeline holds everything the followed accounts wrote. */
+  horizon_at: timestamp({ withTimezone: true, mode: 'string' }),
+  horizon_id: integer(),
+  /** Entries written since the last trim plus those kept then (an upper bound: deletes are not counted). */
+  size: integer().notNull().default(0),
+  /** Last read (to the day): a timeline unread for long is dropped, as Mastodon drops inactive people's feeds. */
+  read_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const timelineEntries = pgTable(
+  'timeline_entries',
+  {
+    user_id: integer()
+      .notNull()
+      .references(() => timelines.user_id, { onDelete: 'cascade' }),
+    /** The post's `created_at`, copied so the timeline pages by its own index. */
+    created_at: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
+    post_id: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    account_id: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.created_at, t.post_id] }),
+    // A deleted post takes its entries with it (the foreign key's cascade looks them up here).
+    index('timeline_entries_post_idx').on(t.post_id),
+  ],
+);
+
+/**
+ * Accounts with so many followers that writing each post into every follower's timeline costs more than
+ * reading it at view time: their posts are not fanned out, and a reader's timeline pulls them in when read.
+ * Once in, an account stays (its followers' timelines no longer hold its newer posts).
+ */
+export const timelinePulledAccounts = pgTable('timeline_pulled_accounts', {
+  account_id: integer()
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,444 @@
+import type { ListCursor } from '@inkwell/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db, type Tx } from '../../db/connect';
+import { preparedRows } from '../../db/prepared';
+import {
+  columns,
+  cursorOf,
+  decoratedPosts,
+  followedTotal,
+  int,
+  keyOf,
+  listRows,
+  pageOf,
+  type ListWindow,
+  type PostListRow,
+} from './posts.repo';
+
+/** Entries a timeline keeps, as many as Mastodon keeps in a home feed; older posts are read from `posts`. */
+export const TIMELINE_CAP = 800;
+/** Entries a timeline may gain past the cap before it is trimmed back: trimming on every post would scan it each time. */
+export const TRIM_SLACK = 200;
+/** From this many followers an account's posts are pulled in when a timeline is read instead of written into each. */
+export const PULL_FOLLOWERS = 10_000;
+/**
+ * Rows of the public feed's index the deep fallback reads, keeping those of followed accounts, before it asks each
+ * followed account's index instead: a reader who follows a good share of what is written finds a page within a
+ * few dozen rows; one who follows a few quiet accounts costs one index look-up per followed account.
+ */
+export const SCAN_BUDGET = 2_000;
+
+const cap = sql.raw(String(TIMELINE_CAP));
+
+const micros = (column: string) => sql.raw(`((extract(epoch from ${column}) * 1000000)::bigint)::text`);
+
+/** `(alias.created_at, alias.<id>) >= the timeline's horizon` (every row when it has none). */
+const fromHorizon = (alias: string, id = 'id') =>
+  sql.raw(`(t.horizon_at is null or (${alias}.created_at, ${alias}.${id}) >= (t.horizon_at, t.horizon_id))`);
+
+const before = (alias: string, id: string, cursor: ListCursor | null): SQL => {
+  const key = keyOf(cursor);
+  return sql`(${sql.raw(`${alias}.created_at, ${alias}.${id}`)}) < (${key.at}::timestamptz, ${key.id}::int)`;
+};
+
+export type TimelineState = 'cold' | 'building' | 'ready';
+
+export interface Section {
+  state: TimelineState;
+  /** Where the timeline's entries stop (null: it holds everything). */
+  horizon: ListCursor | null;
+  rows: PostListRow[];
+  total?: number;
+  /** Not read for a day or more: its `read_at` is due. */
+  readLongAgo: boolean;
+}
+
+interface SectionRow extends PostListRow {
+  ready: boolean | null;
+  read_long_ago: boolean | null;
+  walked: number;
+  horizon_us: string | null;
+  horizon_id: number | null;
+  list_total: number | null;
+}
+
+/**
+ * One page of the viewer's timeline and its state, in one round trip: the entries older than the window's
+ * cursor and not older than the horizon whose post is visible and whose account the viewer still follows, merged
+ * with the posts of the pulled accounts they follow (read from those accounts' indexes), then decorated. A page
+ * the timeline cannot fill is the caller's to complete from `posts`.
+ *
+ * The entries are first walked down the timeline's own index, at most `walk` of them and with no condition
+ * (`near`), and only those are checked: asked to filter while it walks, PostgreSQL may instead read and sort the
+ * whole timeline, as it estimates the conditions to keep few rows. When the checks leave the page short and the
+ * walk stopped at its bound (`walked`), the caller asks again with a longer walk.
+ */
+export const sectionQuery = (viewer: number, window: ListWindow, walk: number): SQL => {
+  const reach = int(window.limit + window.offset);
+  return sql`with t as (select ready, horizon_at, horizon_id, read_at from timelines where user_id = ${viewer}),
+      near as (
+        select te.post_id, te.created_at, te.account_id from timeline_entries te
+        where te.user_id = ${viewer} and ${before('te', 'post_id', window.before)}
+        order by te.created_at desc, te.post_id desc
+        limit ${int(walk)}
+      ),
+      page as (
+        select y.id from (
+          (select near.post_id as id, near.created_at from t, near
+            where t.ready and ${fromHorizon('near', 'post_id')}
+              and exists (select 1 from follows f where f.user_id = ${viewer} and f.account_id = near.account_id)
+              and not exists (select 1 from timeline_pulled_accounts tp where tp.account_id = near.account_id)
+              and exists (select 1 from posts p where p.id = near.post_id and p.visible)
+            order by near.created_at desc, near.post_id desc
+            limit ${reach})
+          union all
+          (select x.id, x.created_at from t
+            cross join timeline_pulled_accounts tp
+            join follows f on f.user_id = ${viewer} and f.account_id = tp.account_id
+            cross join lateral (
+              select p.id, p.created_at from posts p
+              where p.account_id = tp.account_id and p.visible and ${before('p', 'id', window.before)}
+                and ${fromHorizon('p')}
+              order by p.created_at desc, p.id desc
+              limit ${reach}
+            ) x
+            where t.ready)
+        ) y
+        order by y.created_at desc, y.id desc
+        ${pageOf(window)}
+      )
+      select s.ready, ${micros('s.horizon_at')} as horizon_us, s.horizon_id,
+             s.read_at < now() - interval '1 day' as read_long_ago,
+             (select count(*) from near)::int as walked,
+             ${window.counted ? followedTotal(viewer) : sql`null::int`} as list_total, d.*
+      from (select 1) one
+      left join t s on true
+      left join (
+        select ${columns(viewer)} from page join posts p on p.id = page.id join accounts a on a.id = p.account_id
+      ) d on true
+      order by d.created_at desc, d.id desc`;
+};
+
+/** The first walk: the page and a margin for entries the checks leave out. */
+export const shortWalk = (window: ListWindow) => 2 * (window.limit + window.offset) + 20;
+/** The second: the whole timeline (it holds at most the cap and its slack, give or take a fan-out). */
+const longWalk = (window: ListWindow) => window.limit + window.offset + TIMELINE_CAP + TRIM_SLACK;
+
+export async function section(db: Db, viewer: number, window: ListWindow): Promise<Section> {
+  let walk = shortWalk(window);
+  let rows = await listRows<SectionRow>(db, window, sectionQuery(viewer, window, walk));
+  if (rows.filter((r) => r.id !== null).length < window.limit && rows[0]?.walked === walk) {
+    walk = longWalk(window);
+    rows = await listRows<SectionRow>(db, window, sectionQuery(viewer, window, walk));
+  }
+  const head = rows[0];
+  const state: TimelineState = !head || head.ready === null ? 'cold' : head.ready ? 'ready' : 'building';
+  const horizon =
+    head?.horizon_us != null && head.horizon_id != null
+      ? cursorOf({ cursor_us: head.horizon_us, id: head.horizon_id })
+      : null;
+  const posts = rows.filter((r) => r.id !== null);
+  return {
+    state,
+    horizon,
+    rows: posts,
+    readLongAgo: Boolean(head?.read_long_ago),
+    ...(window.counted ? { total: head?.list_total ?? 0 } : {}),
+  };
+}
+
+export interface Keyed {
+  id: number;
+  cursor_us: string;
+}
+
+interface Scanned extends PostListRow {
+  followed: boolean;
+  /** The row's place in the scan: the scan's last row comes back even when not followed, as a marker. */
+  n: string;
+}
+
+/**
+ * The followed feed's posts just older than `from`, looked for in the public feed's index, decorated: its next
+ * {@link SCAN_BUDGET} rows, keeping those of followed accounts (at most `limit`). The budget's last row comes back
+ * too, as a marker of how far the scan went; none means the scan reached the oldest post.
+ */
+export const scanQuery = (viewer: number, from: ListCursor | null, limit: number): SQL =>
+  sql`with found as (
+        select s.id, s.followed, s.n from (
+          select p.id, p.created_at,
+                 exists (select 1 from follows f where f.user_id = ${viewer} and f.account_id = p.account_id) as followed,
+                 row_number() over (order by p.created_at desc, p.id desc) as n
+          from posts p
+          where p.visible and ${before('p', 'id', from)}
+          order by p.created_at desc, p.id desc
+          limit ${int(SCAN_BUDGET)}
+        ) s
+        where s.followed or s.n = ${int(SCAN_BUDGET)}
+        order by s.created_at desc, s.id desc
+        limit ${int(limit + 1)}
+      )
+      select ${columns(viewer)}, found.followed, found.n::text as n
+      from found join posts p on p.id = found.id join accounts a on a.id = p.account_id
+      order by p.created_at desc, p.id desc`;
+
+/**
+ * The followed feed's `limit` posts just older than `from`, from the followed accounts' own indexes: each
+ * account's newest post older than `from`, then the posts of the accounts whose newest are among the `limit`
+ * newest (no other account can have a post among the next `limit`). Costs one index look-up per followed account.
+ */
+export const headsQuery = (viewer: number, from: ListCursor | null, limit: number): SQL =>
+  sql`with heads as (
+        select f.account_id from follows f
+        cross join lateral (
+          select p.created_at, p.id from posts p
+          where p.account_id = f.account_id and p.visible and ${before('p', 'id', from)}
+          order by p.created_at desc, p.id desc
+          limit 1
+        ) h
+        where f.user_id = ${viewer}
+        order by h.created_at desc, h.id desc
+        limit ${int(limit)}
+      )
+      select x.id, ${micros('x.created_at')} as cursor_us from heads
+      cross join lateral (
+        select p.id, p.created_at from posts p
+        where p.account_id = heads.account_id and p.visible and ${before('p', 'id', from)}
+        order by p.created_at desc, p.id desc
+        limit ${int(limit)}
+      ) x
+      order by x.created_at desc, x.id desc
+      limit ${int(limit)}`;
+
+/**
+ * The followed feed's next `limit` posts older than `from`, decorated, read from `posts` (past the timeline's
+ * horizon, or while it is being built): the scan of the public index first (a reader who follows a good share of
+ * what is written finds a page within a few dozen rows); what it leaves missing past its budget comes from the
+ * followed accounts' own indexes.
+ */
+export async function deepPage(db: Db, viewer: number, from: ListCursor | null, limit: number): Promise<PostListRow[]> {
+  const scanned = await preparedRows<Scanned>(db, scanQuery(viewer, from, limit));
+  const found = scanned.filter((r) => r.followed).slice(0, limit);
+  const marker = scanned.find((r) => Number(r.n) === SCAN_BUDGET);
+  if (found.length >= limit || !marker) return found;
+  // Every followed post down to the marker was found: the rest is older than it.
+  const rest = await preparedRows<Keyed>(db, headsQuery(viewer, cursorOf(marker), limit - found.length));
+  return [
+    ...found,
+    ...(await decoratedPosts(
+      db,
+      viewer,
+      rest.map((r) => r.id),
+    )),
+  ];
+}
+
+/**
+ * Claims the viewer's timeline for its first build: true when this caller is to build it (a new timeline, or a
+ * build that started long ago and never finished). The claim commits on its own, before the build reads
+ * anything: from then on a new post's fan-out sees the timeline and writes into it, and whatever was written
+ * before the claim the build reads itself.
+ */
+export async function claim(db: Db, viewer: number): Promise<boolean> {
+  const rows = await queryRows<{ user_id: number }>(
+    db,
+    sql`insert into timelines (user_id, building_at) values (${viewer}, now())
+        on conflict (user_id) do update set building_at = now()
+        where not timelines.ready and (timelines.building_at is null or timelines.building_at < now() - interval '2 minutes')
+        returning user_id`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Fills a claimed timeline with the newest {@link TIMELINE_CAP} posts of the accounts the viewer follows (all of
+ * them, visible or not: what may be shown is asked when reading) and marks it ready, with its horizon at the
+ * oldest entry when the followed accounts wrote more than it keeps.
+ */
+export async function build(db: Db, viewer: number): Promise<void> {
+  await queryRows(
+    db,
+    sql`with cand as (
+          select x.id, x.created_at, f.account_id from follows f
+          cross join lateral (
+            select p.id, p.created_at from posts p where p.account_id = f.account_id
+            order by p.created_at desc, p.id desc
+            limit ${cap} + 1
+          ) x
+          where f.user_id = ${viewer}
+            and not exists (select 1 from timeline_pulled_accounts tp where tp.account_id = f.account_id)
+          order by x.created_at desc, x.id desc
+          limit ${cap} + 1
+        ),
+        kept as (select * from cand order by created_at desc, id desc limit ${cap}),
+        edge as (select created_at, id from kept order by created_at, id limit 1),
+        written as (
+          insert into timeline_entries (user_id, created_at, post_id, account_id)
+          select ${viewer}, k.created_at, k.id, k.account_id from kept k
+          on conflict do nothing
+        )
+        update timelines set ready = true, building_at = null,
+          horizon_at = case when (select count(*) from cand) > ${cap} then (select created_at from edge) end,
+          horizon_id = case when (select count(*) from cand) > ${cap} then (select id from edge) end,
+          size = (select count(*) from kept)
+        where user_id = ${viewer}`,
+  );
+}
+
+/**
+ * Writes posts (of any accounts) into the timelines of their accounts' followers, in one transaction: every
+ * follower whose timeline exists and reaches back to the post, except for pulled accounts (an account reaching
+ * {@link PULL_FOLLOWERS} followers becomes one here). Answers the readers whose timelines grew past the cap and
+ * its slack, to trim once this has committed.
+ */
+export async function fanOut(tx: Tx, postIds: number[]): Promise<number[]> {
+  const ids = sql.param(postIds);
+  await queryRows(
+    tx as unknown as Db,
+    sql`insert into timeline_pulled_accounts (account_id)
+        select distinct a.id from posts p join accounts a on a.id = p.account_id
+        where p.id = any(${ids}::int[]) and a.followers_count >= ${PULL_FOLLOWERS}
+        on conflict do nothing`,
+  );
+  const added = await queryRows<{ user_id: number; n: number }>(
+    tx as unknown as Db,
+    sql`with written as (
+          insert into timeline_entries (user_id, created_at, post_id, account_id)
+          select t.user_id, p.created_at, p.id, p.account_id
+          from posts p
+          join follows f on f.account_id = p.account_id
+          join timelines t on t.user_id = f.user_id
+          where p.id = any(${ids}::int[])
+            and not exists (select 1 from timeline_pulled_accounts tp where tp.account_id = p.account_id)
+            and ${fromHorizon('p')}
+          on conflict do nothing
+          returning user_id
+        )
+        select user_id, count(*)::int as n from written group by user_id order by user_id`,
+  );
+  if (added.length === 0) return [];
+  const users = sql.param(added.map((a) => a.user_id));
+  // Locked in one order, so two fan-outs reaching the same readers wait for each other instead of deadlocking.
+  await queryRows(
+    tx as unknown as Db,
+    sql`select user_id from timelines where user_id = any(${users}::int[]) order by user_id for no key update`,
+  );
+  const grown = await queryRows<{ user_id: number }>(
+    tx as unknown as Db,
+    sql`with bumped as (
+          update timelines t set size = t.size + c.n
+          from unnest(${users}::int[], ${sql.param(added.map((a) => a.n))}::int[]) as c(user_id, n)
+          where t.user_id = c.user_id
+          returning t.user_id, t.size
+        )
+        select user_id from bumped where size > ${TIMELINE_CAP + TRIM_SLACK}`,
+  );
+  return grown.map((g) => g.user_id);
+}
+
+/**
+ * Writes the newest posts of an account the viewer has just followed into their timeline (those its horizon
+ * reaches; all visibilities, like the build), unless the account is pulled or the follow has gone again
+ * meanwhile. Answers whether the timeline grew past the cap and its slack.
+ */
+export async function backfill(db: Db, viewer: number, accountId: number): Promise<boolean> {
+  await queryRows(
+    db,
+    sql`insert into timeline_pulled_accounts (account_id)
+        select a.id from accounts a where a.id = ${accountId} and a.followers_count >= ${PULL_FOLLOWERS}
+        on conflict do nothing`,
+  );
+  const [row] = await queryRows<{ size: number }>(
+    db,
+    sql`with t as (select user_id, horizon_at, horizon_id from timelines where user_id = ${viewer}),
+        written as (
+          insert into timeline_entries (user_id, created_at, post_id, account_id)
+          select t.user_id, p.created_at, p.id, ${accountId}::int from t
+          cross join lateral (
+            select p.id, p.created_at from posts p
+            where p.account_id = ${accountId} and ${fromHorizon('p')}
+            order by p.created_at desc, p.id desc
+            limit ${cap}
+          ) p
+          where not exists (select 1 from timeline_pulled_accounts tp where tp.account_id = ${accountId})
+            and exists (select 1 from follows f where f.user_id = ${viewer} and f.account_id = ${accountId})
+          on conflict do nothing
+          returning 1
+        )
+        update timelines set size = size + (select count(*) from written)::int where user_id = ${viewer}
+        returning size`,
+  );
+  return (row?.size ?? 0) > TIMELINE_CAP + TRIM_SLACK;
+}
+
+/** Takes an unfollowed account's posts out of the viewer's timeline, unless they followed it again meanwhile. */
+export async function forget(db: Db, viewer: number, accountId: number): Promise<void> {
+  await queryRows(
+    db,
+    sql`delete from timeline_entries te where te.user_id = ${viewer} and te.account_id = ${accountId}
+        and not exists (select 1 from follows f where f.user_id = ${viewer} and f.account_id = ${accountId})`,
+  );
+}
+
+/**
+ * Cuts a timeline back to its newest {@link TIMELINE_CAP} entries and moves its horizon up to the oldest one
+ * kept (never down: entries below the horizon, left by a follow racing a trim, are never read).
+ */
+export async function trim(db: Db, viewer: number): Promise<void> {
+  const [edge] = await queryRows<{ created_at: string; post_id: number }>(
+    db,
+    sql`select created_at::text as created_at, post_id from timeline_entries where user_id = ${viewer}
+        order by created_at desc, post_id desc offset ${TIMELINE_CAP - 1} limit 1`,
+  );
+  if (!edge) {
+    await queryRows(
+      db,
+      sql`update timelines set size = (select count(*) from timeline_entries where user_id = ${viewer})::int
+          where user_id = ${viewer}`,
+    );
+    return;
+  }
+  await db.transaction(async (tx) => {
+    const key = sql`(${edge.created_at}::timestamptz, ${edge.post_id}::int)`;
+    const raises = sql`(t.horizon_at is null or ${key} > (t.horizon_at, t.horizon_id))`;
+    await queryRows(
+      tx as unknown as Db,
+      sql`delete from timeline_entries te where te.user_id = ${viewer} and (te.created_at, te.post_id) < ${key}`,
+    );
+    await queryRows(
+      tx as unknown as Db,
+      sql`update timelines t set size = ${cap},
+            horizon_at = case when ${raises} then ${edge.created_at}::timestamptz else t.horizon_at end,
+            horizon_id = case when ${raises} then ${edge.post_id}::int else t.horizon_id end
+          where t.user_id = ${viewer}`,
+    );
+  });
+}
+
+/** Notes that the viewer reads their timeline (written at most once a day: see {@link prune}). */
+export async function touch(db: Db, viewer: number): Promise<void> {
+  await queryRows(db, sql`update timelines set read_at = now() where user_id = ${viewer}`);
+}
+
+/** A timeline unread this long is dropped; the next read builds it again (Mastodon drops inactive people's feeds). */
+export const TIMELINE_IDLE_DAYS = 14;
+
+/**
+ * Drops the timelines nobody read for {@link TIMELINE_IDLE_DAYS} days, a few hundred at a time (each takes its
+ * entries with it), so new posts are no longer written for readers who left. Answers how many went.
+ */
+export async function prune(db: Db): Promise<number> {
+  let dropped = 0;
+  for (;;) {
+    const gone = await queryRows<{ user_id: number }>(
+      db,
+      sql`delete from timelines t where t.user_id in (
+            select user_id from timelines where read_at < now() - make_interval(days => ${TIMELINE_IDLE_DAYS})
+            limit 200 for update skip locked
+          )
+          returning t.user_id`,
+    );
+    dropped += gone.length;
+    if (gone.length < 200) return dropped;
+  }
+}

@@ -1,5 +1,4 @@
 import {
-  RealtimeEvents,
   SOCKET_PATH,
   realtimeApi,
   type RealtimeEvent,
@@ -45,11 +44,10 @@ class RealtimeClient {
     this.connecting = import('socket.io-client').then(({ io }) => {
       // A handshake that hangs on a poor mobile network is given up after 8 s and tried again.
       const socket = io({ path: SOCKET_PATH, transports: ['websocket'], timeout: 8000 });
-      for (const event of Object.keys(RealtimeEvents) as RealtimeEventName[]) {
-        socket.on(event, (payload: unknown) => {
-          this.handlers.get(event)?.forEach((handler) => handler(payload as never));
-        });
-      }
+      // Each server event to the screens' handlers for it (by name: the schemas stay on the server's side).
+      socket.onAny((event: string, payload: unknown) => {
+        this.handlers.get(event as RealtimeEventName)?.forEach((handler) => handler(payload as never));
+      });
       socket.on('connect', () => {
         for (const channel of this.channels.keys()) void this.join(socket, channel);
         if (this.everConnected) this.reconnectListeners.forEach((listener) => listener());

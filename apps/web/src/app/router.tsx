@@ -1,18 +1,33 @@
 import type { ComponentType } from 'react';
-import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router';
-import { AdaptiveLayout } from './layouts/AdaptiveLayout';
-import { AuthLayout } from './layouts/AuthLayout';
+import { Navigate, Outlet, createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/RootLayout';
+import { prefetchAccountPage, prefetchHome, prefetchSessionUser } from './prefetch';
 import type { RouteMeta } from './routeMeta';
-import { UserShell } from './shell/UserShell';
 
 type Loader = () => Promise<Record<string, unknown>>;
 
-/** A route whose page loads with it, so the first screen downloads only what it shows. */
-const screen = (path: string, load: Loader, name: string, meta: RouteMeta = {}): RouteObject => ({
+/**
+ * A route whose page loads with it, so the first screen downloads only what it shows. `prefetch` starts the
+ * page's data at the same moment as its code (a loader that does not wait), rather than once the code has
+ * arrived and rendered.
+ */
+const screen = (
+  path: string,
+  load: Loader,
+  name: string,
+  meta: RouteMeta = {},
+  prefetch?: LoaderFunction,
+): RouteObject => ({
   ...(path ? { path } : { index: true }),
   handle: meta,
+  ...(prefetch ? { loader: prefetch } : {}),
   lazy: async () => ({ Component: (await load())[name] as ComponentType }),
+});
+
+/** A layout loaded with the first screen inside it: the welcome page never downloads the signed-in shell. */
+const layout = (load: () => Promise<ComponentType>, children: RouteObject[]): RouteObject => ({
+  lazy: async () => ({ Component: await load() }),
+  children,
 });
 
 const open = (title: string): RouteMeta => ({ public: true, title });
@@ -63,7 +78,7 @@ const openPages: RouteObject[] = [
 const signedIn = (title: string): RouteMeta => ({ title });
 
 const signedInPages: RouteObject[] = [
-  screen('home', () => import('../features/home/HomePage'), 'HomePage', signedIn('titles.home')),
+  screen('home', () => import('../features/home/HomePage'), 'HomePage', signedIn('titles.home'), prefetchHome),
   screen('search', () => import('../features/search/SearchPage'), 'SearchPage', signedIn('titles.search')),
   screen('profile', () => import('../features/profile/ProfilePage'), 'ProfilePage', signedIn('titles.profile')),
   screen(
@@ -157,7 +172,13 @@ const signedInPages: RouteObject[] = [
     'EditPostPage',
     signedIn('titles.edit_post'),
   ),
-  screen('a/:username', () => import('../features/accounts/AccountPage'), 'AccountPage', signedIn('titles.account')),
+  screen(
+    'a/:username',
+    () => import('../features/accounts/AccountPage'),
+    'AccountPage',
+    signedIn('titles.account'),
+    prefetchAccountPage,
+  ),
   screen('u/:id', () => import('../features/friends/PersonPage'), 'PersonPage', { ownTitle: true }),
   screen('chats', () => import('../features/chats/ChatsPage'), 'ChatsPage', signedIn('titles.chats')),
   screen('chats/:roomId', () => import('../features/chats/ChatRoomPage'), 'ChatRoomPage', { ownTitle: true }),
@@ -179,17 +200,22 @@ const signedInPages: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    loader: prefetchSessionUser,
+    // The session user is fetched once per start (and kept fresh by useSessionRefresh), not per navigation.
+    shouldRevalidate: () => false,
     children: [
-      { element: <AuthLayout />, children: authPages },
-      { element: <AdaptiveLayout />, children: openPages },
-      {
-        element: (
-          <UserShell>
-            <Outlet />
-          </UserShell>
-        ),
-        children: signedInPages,
-      },
+      layout(async () => (await import('./layouts/AuthLayout')).AuthLayout, authPages),
+      layout(async () => (await import('./layouts/AdaptiveLayout')).AdaptiveLayout, openPages),
+      layout(async () => {
+        const { UserShell } = await import('./shell/UserShell');
+        return function UserShellLayout() {
+          return (
+            <UserShell>
+              <Outlet />
+            </UserShell>
+          );
+        };
+      }, signedInPages),
       screen('admin/*', () => import('../admin/AdminArea'), 'AdminArea', { admin: true, ownTitle: true }),
       { path: '*', handle: { public: true } satisfies RouteMeta, element: <Navigate to="/404" replace /> },
     ],
@@ -197,3 +223,16 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routes);
+
+/**
+ * Settles once the first route's code (layout and page, fetched side by side) is in: the first render waits
+ * for it, so the skeleton in index.html gives way to the page itself, never to an empty screen.
+ */
+export const routerReady = new Promise<void>((resolve) => {
+  if (router.state.initialized) return resolve();
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    resolve();
+  });
+});

@@ -1,20 +1,23 @@
 import { identityApi } from '@inkwell/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../api/client';
 import { refreshUser, useSession } from '../session/session';
 
 export const ME_KEY = ['me'] as const;
 
+/** The signed-in user as the server has them now; the router asks for it at start (app/prefetch.ts). */
+export const meQuery = (token: string | undefined) =>
+  queryOptions({
+    queryKey: [...ME_KEY, token],
+    queryFn: () => call(identityApi.me),
+    staleTime: 5 * 60_000,
+  });
+
 /** Keeps the stored user (role, plan, can_compose) in step with the server, once per session start. */
 export function useSessionRefresh(): void {
   const session = useSession();
-  const me = useQuery({
-    queryKey: [...ME_KEY, session?.token],
-    queryFn: () => call(identityApi.me),
-    enabled: Boolean(session),
-    staleTime: 5 * 60_000,
-  });
+  const me = useQuery({ ...meQuery(session?.token), enabled: Boolean(session) });
   useEffect(() => {
     if (me.data) refreshUser(me.data.data);
   }, [me.data]);

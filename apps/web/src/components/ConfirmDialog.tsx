@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { overlaysReady } from '../app/overlays';
 import i18n from '../i18n';
 
 /**
@@ -19,12 +20,14 @@ export function confirmDelete({
   confirmLabel?: string;
   confirmColor?: string;
 }): void {
-  modals.openConfirmModal({
-    title,
-    children: <Text>{text}</Text>,
-    labels: { confirm: confirmLabel ?? i18n.t('actions.delete'), cancel: i18n.t('actions.cancel') },
-    confirmProps: { color: confirmColor },
-    centered: true,
-    onConfirm,
-  });
+  void overlaysReady().then(() =>
+    modals.openConfirmModal({
+      title,
+      children: <Text>{text}</Text>,
+      labels: { confirm: confirmLabel ?? i18n.t('actions.delete'), cancel: i18n.t('actions.cancel') },
+      confirmProps: { color: confirmColor },
+      centered: true,
+      onConfirm,
+    }),
+  );
 }

@@ -1,11 +1,23 @@
 import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
-import { Image, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { GalleryItem } from './GalleryEditor';
+import { ResponsiveImage } from './ResponsiveImage';
 
-/** One photo at a time; past the last it wraps around to the first (spec §9). */
-export function GalleryCarousel({ items, title }: { items: GalleryItem[]; title: string }) {
+/**
+ * One photo at a time; past the last it wraps around to the first (spec §9). `priority`: the first photo is
+ * the page's likely largest paint; the others load as they are slid into view.
+ */
+export function GalleryCarousel({
+  items,
+  title,
+  priority = false,
+}: {
+  items: GalleryItem[];
+  title: string;
+  priority?: boolean;
+}) {
   const { t } = useTranslation();
   if (items.length === 0) return null;
   return (
@@ -21,13 +33,13 @@ export function GalleryCarousel({ items, title }: { items: GalleryItem[]; title:
       {items.map((item, index) => (
         <Carousel.Slide key={`${item.url}-${index}`}>
           <figure style={{ margin: 0 }}>
-            <Image
-              src={item.url}
+            <ResponsiveImage
+              url={item.url}
               alt={item.caption || t('posts.gallery_photo', { n: index + 1 })}
               radius="md"
               fit="contain"
               mah={480}
-              loading="lazy"
+              priority={priority && index === 0}
             />
             {item.caption && (
               <Text component="figcaption" size="sm" c="dimmed" ta="center" mt={4}>

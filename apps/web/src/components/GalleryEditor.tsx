@@ -7,6 +7,7 @@ import { errorMessage } from '../api/client';
 import { uploadWithProgress } from '../api/upload';
 import { useReportBusy, useUploadSignal } from './media/uploadHooks';
 import { alert } from '../lib/alerts';
+import { imageAttributes } from '../lib/images';
 
 export interface GalleryItem {
   url: string;
@@ -55,7 +56,7 @@ export function GalleryEditor({
         <Card key={`${item.url}-${index}`} withBorder radius="md" padding="sm">
           <Group wrap="nowrap" align="start">
             <Image
-              src={item.url}
+              {...imageAttributes(item.url, { sizes: '96px' })}
               alt={item.caption || t('posts.gallery_photo', { n: index + 1 })}
               w={96}
               h={72}

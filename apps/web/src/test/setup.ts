@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadLocale } from '../i18n';
+
+// Each language's messages load on demand (i18n/index.ts), English too; tests read English, as main.tsx
+// loads it before the first render.
+await loadLocale('en');
 
 // jsdom lacks the browser APIs Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {

@@ -53,7 +53,7 @@ export function navEntries(session: Session, t: (key: string) => string, badges:
     {
       to: '/profile',
       label: t('nav.profile'),
-      icon: <UserAvatar url={session.profile_url} name={session.name} size={26} />,
+      icon: <UserAvatar url={session.profile_url} name={session.name} size={26} eager />,
     },
   ];
   return entries.filter((e): e is NavEntry => Boolean(e));

@@ -1,11 +1,12 @@
 import { IMAGE_ACCEPT, mediaApi, type ImageKind } from '@inkwell/contracts';
-import { Alert, Button, CloseButton, FileButton, Group, Image, Input, Stack } from '@mantine/core';
+import { Alert, Button, CloseButton, FileButton, Group, Input, Stack } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
 import { useLatest } from '../../lib/useLatest';
+import { ResponsiveImage } from '../ResponsiveImage';
 import { useReportBusy, useUploadSignal } from './uploadHooks';
 import { isBusy, uploadReducer } from './uploadState';
 import { UploadProgress } from './UploadProgress';
@@ -66,6 +67,8 @@ export function ImageUploader({
     }
   };
 
+  const previewWidth = kind === 'profiles' || kind === 'squares' ? 160 : 480;
+
   const remove = () => {
     dispatch({ type: 'remove' });
     onChange(null);
@@ -75,8 +78,14 @@ export function ImageUploader({
     <Input.Wrapper label={label} description={description}>
       <Stack gap="xs" mt={4}>
         {state.phase === 'done' && (
-          <div style={{ position: 'relative', maxWidth: kind === 'profiles' || kind === 'squares' ? 160 : 480 }}>
-            <Image src={state.url} alt={label} radius="md" style={{ aspectRatio: RATIOS[kind], objectFit: 'cover' }} />
+          <div style={{ position: 'relative', maxWidth: previewWidth }}>
+            <ResponsiveImage
+              url={state.url}
+              alt={label}
+              sizes={`${previewWidth}px`}
+              radius="md"
+              style={{ aspectRatio: RATIOS[kind], objectFit: 'cover' }}
+            />
             <CloseButton
               aria-label={t('media.remove_image')}
               onClick={remove}

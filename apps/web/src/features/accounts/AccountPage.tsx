@@ -1,10 +1,11 @@
 import { ACCOUNT_TABS, type Account, type PostType } from '@inkwell/contracts';
-import { BackgroundImage, Box, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconMessageCircle, IconNotes } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { UserAvatar } from '../../components/UserAvatar';
 import { currentLocale } from '../../i18n';
 import { numberFormat } from '../../lib/numbers';
@@ -24,6 +25,8 @@ function TabPosts({ account, type }: { account: Account; type: PostType }) {
     <PostList
       query={posts}
       autoLoad={false}
+      // The banner above is the page's largest paint.
+      priorityImage={!account.banner_url}
       empty={
         <EmptyState
           icon={<IconNotes size={32} />}
@@ -34,6 +37,8 @@ function TabPosts({ account, type }: { account: Account; type: PostType }) {
     />
   );
 }
+
+const BANNER_HEIGHT = 140;
 
 /** A creator account: banner, picture, name, followers, follow button and its posts in six tabs. */
 export function AccountPage() {
@@ -57,10 +62,14 @@ export function AccountPage() {
   return (
     <Stack gap="md">
       <Card withBorder radius="lg" padding={0}>
-        <BackgroundImage src={a.banner_url ?? ''} h={140} bg="var(--mantine-color-indigo-light)" />
+        {a.banner_url ? (
+          <ResponsiveImage url={a.banner_url} alt="" priority style={{ height: BANNER_HEIGHT }} />
+        ) : (
+          <Box h={BANNER_HEIGHT} bg="var(--mantine-color-indigo-light)" />
+        )}
         <Box px="md" pb="md" mt={-40}>
           <Group justify="space-between" align="end" wrap="nowrap">
-            <UserAvatar url={a.profile_url} name={a.name} size={88} />
+            <UserAvatar url={a.profile_url} name={a.name} size={88} eager />
             <Group gap="xs" wrap="wrap" justify="end">
               {!a.can_modify && (
                 <Button

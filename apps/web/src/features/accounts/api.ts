@@ -3,19 +3,15 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { call } from '../../api/client';
 import { ME_KEY } from '../../app/useSessionRefresh';
 import { INSIGHTS_KEY } from '../insights/api';
+import { accountQuery } from './queries';
 
 export const ACCOUNTS_KEY = ['my-accounts'] as const;
 export const EXPLORE_KEY = ['explore'] as const;
-export const accountKey = (username: string) => ['account', username.toLowerCase()] as const;
+export { accountKey } from './queries';
 
 export const useMyAccounts = () => useQuery({ queryKey: ACCOUNTS_KEY, queryFn: () => call(accountsApi.mine) });
 
-export const useAccount = (username: string) =>
-  useQuery({
-    queryKey: accountKey(username),
-    queryFn: () => call(accountsApi.byUsername, { params: { username } }),
-    retry: false,
-  });
+export const useAccount = (username: string) => useQuery(accountQuery(username));
 
 /** Account cards to discover, most followed first, a page at a time. */
 export const useExplore = () =>

@@ -1,15 +1,44 @@
 import type { Post } from '@inkwell/contracts';
-import { Anchor, Image, Stack, Text, Title, Typography } from '@mantine/core';
+import { Anchor, Box, Paper, Stack, Text, Title, Typography } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { GalleryCarousel } from '../../components/GalleryCarousel';
-import { AudioPlayer } from '../../components/media/AudioPlayer';
-import { VideoPlayer } from '../../components/media/VideoPlayer';
+import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { excerpt } from './excerpt';
+
+// The players come with the first audio or video post shown, not with every feed; until then an empty frame
+// of their exact size keeps the place, so nothing moves when they arrive.
+const AudioPlayer = lazy(async () => ({ default: (await import('../../components/media/AudioPlayer')).AudioPlayer }));
+const VideoPlayer = lazy(async () => ({ default: (await import('../../components/media/VideoPlayer')).VideoPlayer }));
+const audioFrame = (
+  <Paper withBorder radius="md" p="sm">
+    <Box h={44} />
+  </Paper>
+);
+const videoFrame = <Box bg="black" style={{ borderRadius: 'var(--mantine-radius-md)', aspectRatio: '16 / 9' }} />;
 
 const postPath = (post: Post) => `/posts/${encodeURIComponent(post.slug)}`;
 
-/** The part of a post that differs by type; `full` on the post page, an excerpt in lists. */
-export function PostBody({ post, full }: { post: Post; full: boolean }) {
+/** Whether the post shows an image (`<img>`, not a video's poster) of its own. */
+export function hasImage(post: Post): boolean {
+  switch (post.type) {
+    case 'post':
+    case 'photo':
+      return Boolean(post.url);
+    case 'gallery':
+      return post.photos.length > 0;
+    case 'audio':
+      return Boolean(post.featured_photo_url);
+    default:
+      return false;
+  }
+}
+
+/**
+ * The part of a post that differs by type; `full` on the post page, an excerpt in lists. `priority` marks its
+ * image as the page's likely largest paint: fetched at once rather than lazily.
+ */
+export function PostBody({ post, full, priority = false }: { post: Post; full: boolean; priority?: boolean }) {
   const title = post.title && (
     <Title order={full ? 1 : 3} fz={full ? 'h2' : 'h4'}>
       {full ? (
@@ -27,7 +56,9 @@ export function PostBody({ post, full }: { post: Post; full: boolean }) {
     case 'post':
       return (
         <Stack gap="sm">
-          {post.url && <Image src={post.url} alt="" radius="md" style={{ aspectRatio: '2 / 1' }} loading="lazy" />}
+          {post.url && (
+            <ResponsiveImage url={post.url} alt="" radius="md" priority={priority} style={{ aspectRatio: '2 / 1' }} />
+          )}
           {title}
           {full ? (
             <Typography>
@@ -43,7 +74,13 @@ export function PostBody({ post, full }: { post: Post; full: boolean }) {
       return (
         <Stack gap="sm">
           {post.url && (
-            <Image src={post.url} alt={post.title ?? ''} radius="md" style={{ aspectRatio: '2 / 1' }} loading="lazy" />
+            <ResponsiveImage
+              url={post.url}
+              alt={post.title ?? ''}
+              radius="md"
+              priority={priority}
+              style={{ aspectRatio: '2 / 1' }}
+            />
           )}
           {title}
           <Text style={{ whiteSpace: 'pre-wrap' }}>{full ? post.content : excerpt(post.content ?? '')}</Text>
@@ -54,24 +91,37 @@ export function PostBody({ post, full }: { post: Post; full: boolean }) {
         <Stack gap="sm">
           {title}
           {post.content && <Text>{post.content}</Text>}
-          <GalleryCarousel items={post.photos} title={post.title ?? ''} />
+          <GalleryCarousel items={post.photos} title={post.title ?? ''} priority={priority} />
         </Stack>
       );
     case 'audio':
       return (
         <Stack gap="sm">
           {post.featured_photo_url && (
-            <Image src={post.featured_photo_url} alt="" radius="md" mah={full ? 360 : 220} fit="cover" loading="lazy" />
+            <ResponsiveImage
+              url={post.featured_photo_url}
+              alt=""
+              radius="md"
+              mah={full ? 360 : 220}
+              fit="cover"
+              priority={priority}
+            />
           )}
           {title}
-          {post.url && <AudioPlayer src={post.url} title={post.title ?? ''} />}
+          {post.url && (
+            <Suspense fallback={audioFrame}>
+              <AudioPlayer src={post.url} title={post.title ?? ''} />
+            </Suspense>
+          )}
         </Stack>
       );
     case 'video':
       return (
         <Stack gap="sm">
           {post.url && (
-            <VideoPlayer src={post.url} poster={post.featured_photo_url ?? undefined} title={post.title ?? ''} />
+            <Suspense fallback={videoFrame}>
+              <VideoPlayer src={post.url} poster={post.featured_photo_url ?? undefined} title={post.title ?? ''} />
+            </Suspense>
           )}
           {title}
           {post.content && <Text style={{ whiteSpace: 'pre-wrap' }}>{post.content}</Text>}

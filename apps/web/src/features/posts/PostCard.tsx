@@ -1,31 +1,39 @@
 import type { Post } from '@inkwell/contracts';
 import { ActionIcon, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconDots, IconMessageCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { UserAvatar } from '../../components/UserAvatar';
 import { currentLocale } from '../../i18n';
 import { relativeTime } from '../../lib/relativeTime';
 import { LikeButton } from '../likes/LikeButton';
-import { PostActions } from './PostActions';
 import { PostBody, postPath } from './PostBody';
 import { RejectedNotice } from './RejectedNotice';
 
-/** A post in a list (excerpt) or on its own page (full), with its account, time, likes and comments. */
+// The actions dialog (and the modal code under it) loads on the first tap: a feed shows many cards, no dialog.
+const PostActions = lazy(async () => ({ default: (await import('./PostActions')).PostActions }));
+
+/**
+ * A post in a list (excerpt) or on its own page (full), with its account, time, likes and comments.
+ * `priority`: its image is the page's likely largest paint (PostBody).
+ */
 export function PostCard({
   post,
   full = false,
+  priority = false,
   onComments,
   onDeleted,
 }: {
   post: Post;
   full?: boolean;
+  priority?: boolean;
   onComments?: () => void;
   onDeleted?: () => void;
 }) {
   const { t } = useTranslation();
   const [actions, setActions] = useState(false);
+  const [actionsUsed, setActionsUsed] = useState(false);
   return (
     <Card
       withBorder
@@ -62,14 +70,17 @@ export function PostCard({
             variant="subtle"
             color="gray"
             size={44}
-            onClick={() => setActions(true)}
+            onClick={() => {
+              setActionsUsed(true);
+              setActions(true);
+            }}
             aria-label={t('posts.actions')}
           >
             <IconDots size={20} />
           </ActionIcon>
         </Group>
         <RejectedNotice post={post} />
-        <PostBody post={post} full={full} />
+        <PostBody post={post} full={full} priority={priority} />
         <Group gap="xs">
           <LikeButton post={post} />
           {onComments ? (
@@ -96,7 +107,11 @@ export function PostCard({
           )}
         </Group>
       </Stack>
-      <PostActions post={post} opened={actions} onClose={() => setActions(false)} onDeleted={onDeleted} />
+      {actionsUsed && (
+        <Suspense fallback={null}>
+          <PostActions post={post} opened={actions} onClose={() => setActions(false)} onDeleted={onDeleted} />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -35,6 +35,7 @@ export function PostPage() {
       <PostCard
         post={p}
         full
+        priority
         onComments={() => setParams({ comments: '1' })}
         onDeleted={() => void navigate('/home', { replace: true })}
       />

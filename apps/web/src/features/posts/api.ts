@@ -1,42 +1,22 @@
 import {
   postsApi,
   type CreatePostBody,
-  type Paged,
+  type CursorPaged,
   type Post,
   type PostType,
   type UpdatePostBody,
 } from '@inkwell/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { POSTS_KEY, accountPostsQuery, feedQuery, type FeedKind } from './queries';
 
-export const POSTS_KEY = ['posts'] as const;
+export { POSTS_KEY, type FeedKind } from './queries';
 export const postKey = (slug: string) => ['post', slug] as const;
-export type FeedKind = 'feed' | 'public' | 'mine';
 
-const nextPage = (last: Paged<Post>) =>
-  last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined;
+export const useFeed = (kind: FeedKind) => useInfiniteQuery(feedQuery(kind));
 
-/** A paged list that loads its next page while `current_page` is below `last_page` (spec §4, feeds). */
-export function useFeed(kind: FeedKind) {
-  const endpoint = kind === 'feed' ? postsApi.feed : kind === 'public' ? postsApi.publicFeed : postsApi.mine;
-  return useInfiniteQuery({
-    queryKey: [...POSTS_KEY, kind],
-    queryFn: ({ pageParam }) => call(endpoint, { query: { page: pageParam } }),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-  });
-}
-
-export function useAccountPosts(accountId: number | undefined, type: PostType) {
-  return useInfiniteQuery({
-    queryKey: [...POSTS_KEY, 'account', accountId, type],
-    queryFn: ({ pageParam }) =>
-      call(postsApi.ofAccount, { params: { id: accountId! }, query: { page: pageParam, type } }),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-    enabled: accountId !== undefined,
-  });
-}
+export const useAccountPosts = (accountId: number | undefined, type: PostType) =>
+  useInfiniteQuery(accountPostsQuery(accountId, type));
 
 export const usePost = (slug: string) =>
   useQuery({ queryKey: postKey(slug), queryFn: () => call(postsApi.bySlug, { params: { slug } }), retry: false });
@@ -66,7 +46,7 @@ export function useDeletePost() {
   return useMutation({
     mutationFn: (post: Post) => call(postsApi.remove, { params: { id: post.id } }),
     onSuccess: (_res, post) => {
-      client.setQueriesData<InfiniteData<Paged<Post>>>({ queryKey: POSTS_KEY }, (data) =>
+      client.setQueriesData<InfiniteData<CursorPaged<Post>>>({ queryKey: POSTS_KEY }, (data) =>
         data
           ? { ...data, pages: data.pages.map((p) => ({ ...p, data: p.data.filter((x) => x.id !== post.id) })) }
           : data,
@@ -79,7 +59,7 @@ export function useDeletePost() {
 
 /** Applies a post change to every cached copy (lists and the post page). */
 export function patchPost(client: ReturnType<typeof useQueryClient>, id: number, patch: (p: Post) => Post) {
-  client.setQueriesData<InfiniteData<Paged<Post>>>({ queryKey: POSTS_KEY }, (data) =>
+  client.setQueriesData<InfiniteData<CursorPaged<Post>>>({ queryKey: POSTS_KEY }, (data) =>
     data
       ? { ...data, pages: data.pages.map((p) => ({ ...p, data: p.data.map((x) => (x.id === id ? patch(x) : x)) })) }
       : data,

@@ -1,0 +1,40 @@
+import { ACCOUNT_TABS } from '@inkwell/contracts';
+import type { LoaderFunctionArgs } from 'react-router';
+import { accountQuery } from '../features/accounts/queries';
+import { accountPostsQuery, feedQuery } from '../features/posts/queries';
+import { getSession } from '../session/session';
+import { queryClient } from './queryClient';
+import { meQuery } from './useSessionRefresh';
+
+/*
+ * Route loaders that start a screen's first data while its code downloads, so a first visit makes one round
+ * of requests instead of code → render → data. They never wait (a waiting loader would hold the page back)
+ * and never fail: the screen's own hooks read the same cache entries and show loading or errors as usual.
+ * Only for a signed-in person: a visitor is sent to sign in first.
+ */
+
+export function prefetchSessionUser(): null {
+  const session = getSession();
+  if (session) void queryClient.prefetchQuery(meQuery(session.token));
+  return null;
+}
+
+export function prefetchHome({ request }: LoaderFunctionArgs): null {
+  if (!getSession()) return null;
+  const tab = new URL(request.url).searchParams.get('tab');
+  void queryClient.prefetchInfiniteQuery(feedQuery(tab === 'public' ? 'public' : 'feed'));
+  return null;
+}
+
+/** The account, then its open tab's posts (they are asked for by the account's id). */
+export function prefetchAccountPage({ params, request }: LoaderFunctionArgs): null {
+  const username = params.username;
+  if (!getSession() || !username) return null;
+  const tab = new URL(request.url).searchParams.get('tab');
+  const { type } = ACCOUNT_TABS.find((x) => x.tab === tab) ?? ACCOUNT_TABS[0]!;
+  void queryClient.fetchQuery(accountQuery(username)).then(
+    (account) => queryClient.prefetchInfiniteQuery(accountPostsQuery(account.data.id, type)),
+    () => undefined,
+  );
+  return null;
+}

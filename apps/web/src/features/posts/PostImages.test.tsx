@@ -1,0 +1,130 @@
+import type { Post } from '@inkwell/contracts';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../i18n';
+import { Providers } from '../../app/Providers';
+import { queryClient } from '../../app/queryClient';
+import { useFeed } from './api';
+import { PostList } from './PostList';
+
+const id = 'c'.repeat(32);
+const cover = `/uploads/images/covers/2026/05/${id}-1600x800.webp`;
+const photo = `/uploads/images/photos/2026/05/${id.replace(/c/g, 'd')}-1200x1600.webp`;
+const avatar = `/uploads/images/profiles/2026/05/${id.replace(/c/g, 'e')}-512x512.webp`;
+// Stored before images had copies: no size in the name.
+const older = `/uploads/images/covers/2025/12/${id.replace(/c/g, 'f')}.webp`;
+
+let nextId = 1;
+const post = (over: Partial<Post>): Post => ({
+  id: nextId,
+  slug: `post-${nextId++}`,
+  type: 'status',
+  title: null,
+  content: 'Words',
+  url: null,
+  featured_photo_url: null,
+  photos: [],
+  account_id: 3,
+  account: { id: 3, username: 'harbour', name: 'Harbour Sketches', profile_url: avatar },
+  likes_count: 0,
+  comments_count: 0,
+  liked: false,
+  can_modify: false,
+  can_delete: false,
+  status: 'published',
+  rejected_reason: null,
+  rejected_at: null,
+  created_at: '2026-05-01T00:00:00Z',
+  updated_at: '2026-05-01T00:00:00Z',
+  ...over,
+});
+
+function Feed() {
+  return <PostList query={useFeed('feed')} empty={<p>nothing</p>} />;
+}
+
+function renderFeed(posts: Post[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) =>
+      url.startsWith('/api/feed')
+        ? new Response(
+            JSON.stringify({
+              data: posts,
+              meta: { current_page: 1, last_page: 1, per_page: 20, total: posts.length, links: [] },
+            }),
+            { status: 200 },
+          )
+        : new Response('{}', { status: 404 }),
+    ),
+  );
+  render(
+    <Providers>
+      <MemoryRouter>
+        <Feed />
+      </MemoryRouter>
+    </Providers>,
+  );
+}
+
+beforeEach(() => queryClient.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('images in the feed', () => {
+  it('carry their size, a srcset of their copies, and load lazily except the first on screen', async () => {
+    renderFeed([
+      post({ type: 'status' }),
+      post({ type: 'photo', title: 'Harbour', url: cover }),
+      post({ type: 'gallery', title: 'Streets', photos: [{ url: photo, caption: 'Tall' }] }),
+      post({ type: 'post', title: 'Older', content: '<p>Text</p>', url: older }),
+    ]);
+
+    // The first image on the first screen: fetched at once, first.
+    const lead = await screen.findByRole('img', { name: 'Harbour' });
+    expect(lead).toHaveAttribute('width', '1600');
+    expect(lead).toHaveAttribute('height', '800');
+    expect(lead).toHaveAttribute(
+      'srcset',
+      `${cover.replace('.webp', '-480w.webp')} 480w, ${cover.replace('.webp', '-960w.webp')} 960w, ${cover} 1600w`,
+    );
+    expect(lead).toHaveAttribute('sizes', '(min-width: 760px) 760px, 100vw');
+    expect(lead).toHaveAttribute('loading', 'eager');
+    expect(lead).toHaveAttribute('fetchpriority', 'high');
+    expect(lead).toHaveStyle({ aspectRatio: '2 / 1' });
+
+    // The others wait until they come near and decode off the main thread.
+    const galleryPhoto = screen.getByRole('img', { name: 'Tall' });
+    expect(galleryPhoto).toHaveAttribute('width', '1200');
+    expect(galleryPhoto).toHaveAttribute('height', '1600');
+    expect(galleryPhoto.getAttribute('srcset')).toContain(`${photo.replace('.webp', '-960w.webp')} 960w`);
+    expect(galleryPhoto).toHaveAttribute('loading', 'lazy');
+    expect(galleryPhoto).toHaveAttribute('decoding', 'async');
+    expect(galleryPhoto).not.toHaveAttribute('fetchpriority');
+
+    // An image from before copies existed keeps working, without a srcset (its box keeps the cover's 2:1).
+    const olderCover = document.querySelector(`img[src="${older}"]`)!;
+    expect(olderCover).not.toHaveAttribute('srcset');
+    expect(olderCover).not.toHaveAttribute('width');
+    expect(olderCover).toHaveAttribute('loading', 'lazy');
+
+    // Avatars pick the copy for the size they are drawn at.
+    const avatars = screen.getAllByRole('img', { name: 'Harbour Sketches' });
+    expect(avatars).toHaveLength(4);
+    expect(avatars[0]).toHaveAttribute('sizes', '40px');
+    expect(avatars[0]!.getAttribute('srcset')).toContain(`${avatar.replace('.webp', '-128w.webp')} 128w`);
+    expect(avatars[0]).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('gives priority to none when no post near the top has an image', async () => {
+    renderFeed([
+      post({ type: 'status' }),
+      post({ type: 'status' }),
+      post({ type: 'status' }),
+      post({ type: 'photo', title: 'Far down', url: cover }),
+    ]);
+    const far = await screen.findByRole('img', { name: 'Far down' });
+    expect(far).toHaveAttribute('loading', 'lazy');
+    expect(document.querySelector('img[fetchpriority]')).toBeNull();
+  });
+});

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, demo, login, newActivatedUser, snap } from '../support/app';
+
+/** The built app's chunk for a source file, from the build manifest (the file names carry content hashes). */
+function builtFile(source: string): string {
+  const manifestFile = path.join(import.meta.dirname, '..', '..', 'apps', 'web', 'dist', '.vite', 'manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>;
+  const entry = manifest[source];
+  if (!entry) throw new Error(`${source} is not in the build manifest`);
+  return `/${entry.file}`;
+}
+
+const messages = {
+  en: builtFile('src/i18n/en.json'),
+  my: builtFile('src/i18n/my.json'),
+  th: builtFile('src/i18n/th.json'),
+};
+const BURMESE_FONT = /noto-sans-myanmar-[\w-]+\.woff2$/;
+const THAI_FONT = /noto-sans-thai-[\w-]+\.woff2$/;
+
+/** Every URL path the page asks for, in order. */
+function recordRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => paths.push(new URL(request.url()).pathname));
+  return paths;
+}
+
+/** The fonts Chromium actually drew a node's text with (DevTools' "Rendered fonts"). */
+async function renderedFonts(page: Page, selector: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  await cdp.detach();
+  return fonts.map((font) => font.familyName);
+}
+
+test('switching language loads that language’s messages then, without a reload', async ({ page }) => {
+  const requests = recordRequests(page);
+  const blockedScripts: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) blockedScripts.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome to Inkwell' })).toBeVisible();
+  // An English visitor downloads the English messages only.
+  expect(requests).toContain(messages.en);
+  expect(requests).not.toContain(messages.my);
+  expect(requests).not.toContain(messages.th);
+  // The first-paint script in index.html ran (the policy allows it by its hash) and set the colour scheme.
+  expect(blockedScripts).toEqual([]);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', /^(light|dark)$/);
+
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  const beforeSwitch = requests.length;
+  await page.getByRole('button', { name: 'Choose language' }).click();
+  await page.getByRole('menuitem', { name: 'မြန်မာ' }).click();
+  await expect(page.getByRole('heading', { name: 'Inkwell မှ ကြိုဆိုပါသည်' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'my');
+  // The Burmese messages were asked for on the switch, not before, and the page was never reloaded.
+  expect(requests.slice(beforeSwitch)).toContain(messages.my);
+  expect(requests).not.toContain(messages.th);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(requests.slice(beforeSwitch).filter((p) => p === '/' || p.endsWith('.html'))).toEqual([]);
+
+  // Back to English: already here, so nothing is fetched again.
+  const beforeReturn = requests.length;
+  await page.getByRole('button', { name: 'ဘာသာစကား ရွေးပါ' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to Inkwell' })).toBeVisible();
+  expect(requests.slice(beforeReturn)).not.toContain(messages.en);
+});
+
+test('a Burmese page draws its text in Noto Sans Myanmar, fetched for it', async ({ page }) => {
+  const requests = recordRequests(page);
+  // A device that chose Burmese before: its first render is already Burmese (no English flash).
+  await page.addInitScript(() => localStorage.setItem('inkwell.locale', 'my'));
+  await page.goto('/');
+  const heading = page.getByRole('heading', { name: 'Inkwell မှ ကြိုဆိုပါသည်' });
+  await expect(heading).toBeVisible();
+  expect(requests).toContain(messages.my);
+  expect(requests).not.toContain(messages.en);
+
+  const burmeseFace = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts]
+      .filter((face) => face.family.replace(/["']/g, '') === 'Noto Sans Myanmar')
+      .map((face) => face.status);
+  });
+  expect(burmeseFace).toContain('loaded');
+  expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Myanmar"', 'ကြိုဆို'))).toBe(true);
+  expect(await renderedFonts(page, 'h1')).toContain('Noto Sans Myanmar');
+  expect(requests.some((p) => BURMESE_FONT.test(p))).toBe(true);
+  // Only the Burmese subset, and no Thai.
+  expect(requests.filter((p) => BURMESE_FONT.test(p)).every((p) => p.includes('-myanmar-400-'))).toBe(true);
+  expect(requests.some((p) => THAI_FONT.test(p))).toBe(false);
+  await snap(page, 'lean-welcome-my');
+});
+
+test('English pages download neither the Burmese nor the Thai font', async ({ page, baseURL }) => {
+  const requests = recordRequests(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome to Inkwell' })).toBeVisible();
+  // A reader with nothing followed yet: an English home page with no Burmese or Thai posts on it.
+  const reader = await newActivatedUser(baseURL!, 'Lean Reader');
+  await login(page, reader.email, reader.password);
+  await expect(page.getByRole('tab', { name: 'Feed' })).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  expect(await page.locator('link[rel="preload"][as="font"]').count()).toBe(0);
+  expect(requests.filter((p) => BURMESE_FONT.test(p) || THAI_FONT.test(p))).toEqual([]);
+  // Inter is what English is drawn in.
+  expect(await renderedFonts(page, '[role="tab"]')).toEqual([expect.stringMatching(/^Inter/)]);
+});
+
+test('a signed-in first visit asks for the page’s code and its data together', async ({ page, browser }) => {
+  await login(page, demo.aye, DEMO_PASSWORD);
+  // A new browser profile with this sign-in: nothing cached yet, as on a first visit.
+  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  const fresh = await context.newPage();
+  const started = new Map<string, number>();
+  const finished = new Map<string, number>();
+  fresh.on('request', (r) => started.set(new URL(r.url()).pathname, Date.now()));
+  fresh.on('requestfinished', (r) => finished.set(new URL(r.url()).pathname, Date.now()));
+  const feedAnswered = fresh.waitForResponse((r) => new URL(r.url()).pathname === '/api/feed');
+  await fresh.goto('/home');
+  await expect(fresh.getByRole('tab', { name: 'Feed' })).toBeVisible();
+  await feedAnswered;
+  const homeCode = builtFile('src/features/home/HomePage.tsx');
+  // The feed and the session user were asked for before the home page's code had arrived, not after it ran.
+  expect(started.get('/api/feed')).toBeLessThanOrEqual(finished.get(homeCode)!);
+  expect(started.get('/api/user')).toBeLessThanOrEqual(finished.get(homeCode)!);
+  await snap(fresh, 'lean-home');
+  await context.close();
+});

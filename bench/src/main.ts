@@ -1,5 +1,7 @@
+import { compressionBench } from './scenarios/compression';
 import { feeds } from './scenarios/feeds';
 import { importBench } from './scenarios/import';
+import { lighthouseBench } from './scenarios/lighthouse';
 import { media } from './scenarios/media';
 import { notificationsBench } from './scenarios/notifications';
 import { realtimeBench } from './scenarios/realtime';
@@ -10,7 +12,8 @@ import { webSize } from './scenarios/web-size';
 const scenarios: Record<string, { about: string; run: (args: string[]) => Promise<void> }> = {
   startup: { about: 'time to ready on a fresh and on an existing data dir, and to shut down', run: startup },
   feeds: {
-    about: 'feeds and post pages at 64 connections on 10k and 1M posts, app ÷ raw SQL (PostgreSQL)',
+    about:
+      'followed feed (200 and 2,000 follows; page 1 and page 500 by cursor), public feed, account and post pages at 64 connections on 10k and 1M posts (`feeds 10k`, or BENCH_SCALES), app ÷ raw SQL (PostgreSQL)',
     run: feeds,
   },
   import: {
@@ -26,7 +29,18 @@ const scenarios: Record<string, { about: string; run: (args: string[]) => Promis
     run: notificationsBench,
   },
   media: { about: 'transcode time through the pipeline ÷ bare ffmpeg on a 10 s 720p clip', run: media },
-  'web-size': { about: 'gzip size of the JavaScript and CSS the /home screen loads first', run: webSize },
+  compression: {
+    about: 'req/s of feed pages on the demo data asked raw, brotli and gzip; cost of each compression level',
+    run: compressionBench,
+  },
+  lighthouse: {
+    about: 'Lighthouse mobile on /, /login, and signed in on /home and an account page: scores and Web Vitals',
+    run: lighthouseBench,
+  },
+  'web-size': {
+    about: 'bytes transferred (raw, gzip, brotli) by a first visit to /home; fails over 200 KB JS or 30 KB CSS brotli',
+    run: webSize,
+  },
 };
 
 const [name, ...args] = process.argv.slice(2);

@@ -47,6 +47,8 @@ interface Measured {
   bytes: number;
   finalUrl: string;
   warnings: string[];
+  /** Accessibility audits the page fails, so a score below 100 says what to fix. */
+  failedAccessibility: string[];
 }
 
 type SessionUser = Record<string, unknown> & {
@@ -112,6 +114,10 @@ async function audit(base: string, path: string, session: string | undefined): P
         bytes: value('total-byte-weight'),
         finalUrl: lhr.finalDisplayedUrl,
         warnings: lhr.runWarnings.map(String),
+        failedAccessibility: (lhr.categories.accessibility?.auditRefs ?? [])
+          .map((ref) => lhr.audits[ref.id])
+          .filter((a) => a && a.score === 0)
+          .map((a) => `${a!.id}: ${a!.title}${offenders(a!.details)}`),
       };
     } finally {
       await browser.disconnect();
@@ -119,6 +125,13 @@ async function audit(base: string, path: string, session: string | undefined): P
   } finally {
     chrome.kill();
   }
+}
+
+/** The elements an audit blames (their HTML, shortened), as ` — <a …>, <input …>`. */
+function offenders(details: unknown): string {
+  const items = (details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? [];
+  const snippets = items.flatMap((item) => (item.node?.snippet ? [item.node.snippet.slice(0, 100)] : []));
+  return snippets.length ? ` — ${snippets.slice(0, 3).join(', ')}${snippets.length > 3 ? ', …' : ''}` : '';
 }
 
 /** A run Lighthouse itself reports as failed (`runtimeError`), as opposed to a page that does not load. */
@@ -187,6 +200,7 @@ export async function lighthouseBench(): Promise<void> {
       const landed = new URL(m.finalUrl).pathname;
       if (landed !== path) console.log(`    ! ended on ${landed}, not ${path} (signed out?)`);
       for (const warning of m.warnings) console.log(`    ! ${warning}`);
+      for (const failed of m.failedAccessibility) console.log(`    accessibility: ${failed}`);
     }
     console.log(
       `\n  Goals: performance ≥ ${GOALS.performance}, LCP ≤ ${seconds(GOALS.lcpMs)}, TBT ≤ ${GOALS.tbtMs} ms,` +

@@ -54,6 +54,7 @@ export function AudioPlayer({ src, title }: { src: string; title: string }) {
             setTime(v);
           }}
           aria-label={t('media.seek')}
+          thumbLabel={t('media.seek')}
         />
         {(state === 'waiting' || state === 'stalled') && <Loader size="xs" aria-label={t(`media.state.${state}`)} />}
         <Text size="sm" ff="monospace" aria-label={t('media.time')} miw={70} ta="right">

@@ -136,6 +136,7 @@ export function VideoPlayer({ src, poster, title }: { src: string; poster?: stri
             controls.poke();
           }}
           aria-label={t('media.seek')}
+          thumbLabel={t('media.seek')}
         />
         <Text size="xs" c="white" ff="monospace">
           {formatClock(time)} / {formatClock(duration)}

@@ -45,7 +45,8 @@ export function PostCard({
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap" align="start">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Anchor component={Link} to={`/a/${post.account.username}`} aria-label={post.account.name}>
+            {/* The name beside it is the link people read and tab to; this one is for fingers only. */}
+            <Anchor component={Link} to={`/a/${post.account.username}`} aria-hidden tabIndex={-1}>
               <UserAvatar url={post.account.profile_url} name={post.account.name} size={40} />
             </Anchor>
             <div style={{ minWidth: 0 }}>
@@ -60,7 +61,14 @@ export function PostCard({
                 {post.account.name}
               </Anchor>
               <Text size="sm" c="dimmed">
-                <Anchor component={Link} to={postPath(post)} c="dimmed" underline="hover">
+                <Anchor
+                  component={Link}
+                  to={postPath(post)}
+                  c="dimmed"
+                  underline="hover"
+                  display="inline-block"
+                  lh="24px"
+                >
                   <time dateTime={post.created_at}>{relativeTime(post.created_at, currentLocale())}</time>
                 </Anchor>
               </Text>

@@ -108,9 +108,13 @@ describe('images in the feed', () => {
     expect(olderCover).not.toHaveAttribute('width');
     expect(olderCover).toHaveAttribute('loading', 'lazy');
 
-    // Avatars pick the copy for the size they are drawn at.
-    const avatars = screen.getAllByRole('img', { name: 'Harbour Sketches' });
+    // Avatars pick the copy for the size they are drawn at. Their link repeats the name's link beside it, so it
+    // is hidden from screen readers and the tab order (one link per account, named as it reads).
+    const avatars = [...document.querySelectorAll<HTMLImageElement>('img[alt="Harbour Sketches"]')];
     expect(avatars).toHaveLength(4);
+    expect(avatars[0]!.closest('a')).toHaveAttribute('aria-hidden', 'true');
+    expect(avatars[0]!.closest('a')).toHaveAttribute('tabindex', '-1');
+    expect(screen.getAllByRole('link', { name: 'Harbour Sketches' })).toHaveLength(4);
     expect(avatars[0]).toHaveAttribute('sizes', '40px');
     expect(avatars[0]!.getAttribute('srcset')).toContain(`${avatar.replace('.webp', '-128w.webp')} 128w`);
     expect(avatars[0]).toHaveAttribute('loading', 'lazy');

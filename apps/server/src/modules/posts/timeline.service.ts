@@ -4,6 +4,7 @@ import type { JobQueueSettings } from '../../platform/jobs/queue';
 import type { Subscriber } from '../../platform/events';
 import * as posts from './posts.repo';
 import * as repo from './timeline.repo';
+import * as writes from './timeline.writes';
 
 /*
  * The followed feed, read from each reader's timeline (fan-out on write, timeline.repo.ts). The timeline answers
@@ -29,9 +30,9 @@ export async function followedPage(
     return { rows: await repo.deepPage(ctx.db, viewer, window.before, window.limit), deep: true };
   let part = await repo.section(ctx.db, viewer, window);
   // A new timeline is built now; one whose build died long ago is taken over (claim answers false otherwise).
-  if (part.state !== 'ready' && (await repo.claim(ctx.db, viewer))) {
+  if (part.state !== 'ready' && (await writes.claim(ctx.db, viewer))) {
     try {
-      await repo.build(ctx.db, viewer);
+      await writes.build(ctx.db, viewer);
     } catch (err) {
       // The claim lapses and a later read builds again; until then pages come from `posts`.
       ctx.log.error({ err, viewer }, 'timeline build failed');
@@ -39,7 +40,7 @@ export async function followedPage(
     part = await repo.section(ctx.db, viewer, window);
   }
   const ready = part.state === 'ready';
-  if (part.readLongAgo) await repo.touch(ctx.db, viewer);
+  if (part.readLongAgo) await writes.touch(ctx.db, viewer);
   if (ready && (part.rows.length >= window.limit || !part.horizon)) return part;
 
   // Page numbers past the timeline (or while it is built) are counted from `posts` as before.
@@ -54,13 +55,13 @@ export async function followedPage(
 
 /** The `timeline.fanout` job: writes new posts into their followers' timelines, then trims those grown too long. */
 export async function fanOutPosts(ctx: AppContext, { post_ids }: JobPayload<'timeline.fanout'>): Promise<void> {
-  const grown = await ctx.db.transaction((tx) => repo.fanOut(tx, post_ids));
-  for (const viewer of grown) await repo.trim(ctx.db, viewer);
+  const grown = await ctx.db.transaction((tx) => writes.fanOut(tx, post_ids));
+  for (const viewer of grown) await writes.trim(ctx.db, viewer);
 }
 
 /** The daily `timeline.prune` job: drops the timelines of readers who have not read them for two weeks. */
 export async function pruneTimelines(ctx: AppContext): Promise<void> {
-  const dropped = await repo.prune(ctx.db);
+  const dropped = await writes.prune(ctx.db);
   if (dropped) ctx.log.info({ dropped }, 'timelines of idle readers dropped');
 }
 
@@ -85,8 +86,8 @@ export function timelineSubscribers(ctx: AppContext): {
   return {
     'post.created': (event) => queueFanOut(ctx, [event.post_id]),
     'account.followed': async (event) => {
-      if (await repo.backfill(ctx.db, event.actor_id, event.account_id)) await repo.trim(ctx.db, event.actor_id);
+      if (await writes.backfill(ctx.db, event.actor_id, event.account_id)) await writes.trim(ctx.db, event.actor_id);
     },
-    'account.unfollowed': (event) => repo.forget(ctx.db, event.actor_id, event.account_id),
+    'account.unfollowed': (event) => writes.forget(ctx.db, event.actor_id, event.account_id),
   };
 }

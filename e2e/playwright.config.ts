@@ -4,6 +4,22 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export const ADMIN = { email: 'admin@inkwell.local', password: 'e2e-admin-passphrase' };
+/** The loopback OAuth provider (support/oauth-provider.mjs), beside each run's own server port. */
+export const OAUTH_BASE = `http://127.0.0.1:${Number(process.env.E2E_OAUTH_PORT ?? PORT + 89)}`;
+/** The server offers the four social providers, all pointed at the loopback one. */
+const oauthEnv = Object.fromEntries(
+  ['google', 'github', 'facebook', 'x'].flatMap((p) => {
+    const prefix = `OAUTH_${p.toUpperCase()}`;
+    return [
+      [`${prefix}_CLIENT_ID`, `e2e-${p}`],
+      [`${prefix}_CLIENT_SECRET`, `e2e-${p}-secret`],
+      [`${prefix}_AUTHORIZE_URL`, `${OAUTH_BASE}/${p}/authorize`],
+      [`${prefix}_TOKEN_URL`, `${OAUTH_BASE}/${p}/token`],
+      [`${prefix}_USERINFO_URL`, `${OAUTH_BASE}/${p}/userinfo`],
+    ];
+  }),
+);
+
 /** `E2E_DATA_DIR` lets two runs share a checkout (each with its own `E2E_PORT`). */
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, 'artifacts', 'data');
 
@@ -33,24 +49,37 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: `rm -rf "${dataDir}" && node ../apps/server/dist/main.js serve`,
-    url: `${BASE_URL}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BASE_URL,
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      SEED_DEMO: 'true',
-      RATE_LIMIT_SCALE: '20',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node support/oauth-provider.mjs',
+      url: `${OAUTH_BASE}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { OAUTH_E2E_PORT: new URL(OAUTH_BASE).port },
     },
-  },
+    {
+      command: `rm -rf "${dataDir}" && node ../apps/server/dist/main.js serve`,
+      url: `${BASE_URL}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'test',
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: BASE_URL,
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        SEED_DEMO: 'true',
+        RATE_LIMIT_SCALE: '20',
+        LOG_LEVEL: 'warn',
+        ...oauthEnv,
+        OAUTH_GITHUB_EMAILS_URL: `${OAUTH_BASE}/github/userinfo/emails`,
+      },
+    },
+  ],
 });

@@ -18,6 +18,22 @@ const bool = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase())));
 
+/** Social sign-in providers (the contract's SOCIAL_PROVIDERS) and their environment prefix. */
+const OAUTH_PROVIDERS = { google: 'GOOGLE', github: 'GITHUB', facebook: 'FACEBOOK', x: 'X' } as const;
+type OAuthProviderName = keyof typeof OAUTH_PROVIDERS;
+const OAUTH_SETTINGS = ['CLIENT_ID', 'CLIENT_SECRET', 'AUTHORIZE_URL', 'TOKEN_URL', 'USERINFO_URL'] as const;
+
+/** `OAUTH_<P>_CLIENT_ID`, `_CLIENT_SECRET` and the endpoint overrides (URLs), plus GitHub's e-mails URL. */
+function oauthEnv() {
+  const url = z.url().optional();
+  const shape: Record<string, typeof optional | typeof url> = { OAUTH_GITHUB_EMAILS_URL: url };
+  for (const prefix of Object.values(OAUTH_PROVIDERS)) {
+    for (const setting of OAUTH_SETTINGS)
+      shape[`OAUTH_${prefix}_${setting}`] = setting.endsWith('_URL') ? url : optional;
+  }
+  return shape;
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -95,6 +111,7 @@ const EnvSchema = z.object({
   VAPID_PRIVATE_KEY: optional,
   VAPID_SUBJECT: optional,
   PUSH_ALLOWED_ORIGINS: optional,
+  ...oauthEnv(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -105,6 +122,11 @@ export interface Config {
   port: number;
   host: string;
   publicUrl: string;
+  /**
+   * PUBLIC_URL was not set, so links in mails say `http://localhost:$PORT`. Never guessed from a request's Host
+   * header: anyone could then send reset links pointing at their own site. Startup says how to set it.
+   */
+  publicUrlDefaulted?: boolean;
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
@@ -137,6 +159,8 @@ export interface Config {
   accountApproval: 'auto' | 'manual';
   payments: PaymentsConfig;
   push: PushConfig;
+  /** Social sign-in: a provider is on only when its client id and secret are both set. */
+  oauth: Partial<Record<OAuthProviderName, OAuthClientConfig>>;
   media: {
     maxImageBytes: number;
     maxAudioBytes: number;
@@ -157,6 +181,17 @@ export const DEFAULT_PUSH_ORIGINS = [
   'https://*.notify.windows.com',
   'https://*.push.apple.com',
 ];
+
+/** One social provider's OAuth client; endpoints absent here use the provider's own (social-providers.ts). */
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl?: string;
+  tokenUrl?: string;
+  userinfoUrl?: string;
+  /** GitHub only: where the person's addresses and whether each is verified are read. */
+  emailsUrl?: string;
+}
 
 export interface PushConfig {
   /** VAPID keys (URL-safe base64); generated once into DATA_DIR when unset. */
@@ -215,6 +250,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrlDefaulted: e.PUBLIC_URL === undefined,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -249,6 +285,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             .filter(Boolean)
         : DEFAULT_PUSH_ORIGINS,
     },
+    oauth: oauthConfig(e as unknown as Record<string, string | undefined>),
     media: {
       maxImageBytes: Math.round(e.MEDIA_MAX_IMAGE_MB * 1024 * 1024),
       maxAudioBytes: Math.round(e.MEDIA_MAX_AUDIO_MB * 1024 * 1024),
@@ -296,6 +333,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
   if (config.isProduction) assertProductionSafe(config);
   return config;
+}
+
+function oauthConfig(e: Record<string, string | undefined>): Config['oauth'] {
+  const out: Config['oauth'] = {};
+  for (const [name, prefix] of Object.entries(OAUTH_PROVIDERS) as [OAuthProviderName, string][]) {
+    const clientId = e[`OAUTH_${prefix}_CLIENT_ID`];
+    const clientSecret = e[`OAUTH_${prefix}_CLIENT_SECRET`];
+    if (!clientId || !clientSecret) continue;
+    out[name] = {
+      clientId,
+      clientSecret,
+      authorizeUrl: e[`OAUTH_${prefix}_AUTHORIZE_URL`],
+      tokenUrl: e[`OAUTH_${prefix}_TOKEN_URL`],
+      userinfoUrl: e[`OAUTH_${prefix}_USERINFO_URL`],
+      ...(name === 'github' ? { emailsUrl: e.OAUTH_GITHUB_EMAILS_URL } : {}),
+    };
+  }
+  return out;
 }
 
 /**

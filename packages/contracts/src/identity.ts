@@ -6,8 +6,17 @@ import { endpoint } from './endpoint';
 import { Email, MediaUrl, Name, NewPassword, Username, withConfirmation } from './fields';
 import { PERMISSIONS } from './roles';
 
+/** The social sign-in providers Inkwell knows; each is offered only when its OAuth client is configured. */
+export const SOCIAL_PROVIDERS = ['google', 'github', 'facebook', 'x'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+export const isSocialProvider = (value: unknown): value is SocialProvider =>
+  (SOCIAL_PROVIDERS as readonly unknown[]).includes(value);
+
+/** Any name is accepted here so an unknown provider answers 404 (not 422), like an unconfigured one. */
+export const ProviderParams = z.object({ provider: z.string().trim().toLowerCase().max(20) });
+
 export const SocialLogin = z.object({
-  provider: z.string(),
+  provider: z.enum(SOCIAL_PROVIDERS),
   provider_id: z.string(),
   name: z.string().nullable(),
   email: z.string().nullable(),
@@ -108,6 +117,28 @@ export const Device = z.object({
 });
 export type Device = z.infer<typeof Device>;
 
+/** What the provider sent back to `PUBLIC_URL/auth/{provider}`, passed on by the web page. */
+export const SocialCallbackQuery = z.object({
+  code: z.string().trim().min(1).max(2048).optional(),
+  state: z.string().trim().max(512).optional(),
+  device_name: z.string().trim().min(1).max(DEVICE_NAME_MAX_LENGTH),
+  /** The provider's refusal (`access_denied` when the person declined), instead of a code. */
+  error: z.string().trim().max(200).optional(),
+  error_description: z.string().trim().max(1000).optional(),
+});
+export type SocialCallbackQuery = z.input<typeof SocialCallbackQuery>;
+
+/**
+ * A sign-in answers like password login (`token`, `user`). Connecting a provider while signed in keeps the
+ * current device's token, so it answers the updated user alone (`connected: true`, no token).
+ */
+export const SocialCallbackResponse = z.object({
+  token: z.string().optional(),
+  user: SessionUser,
+  connected: z.boolean(),
+});
+export type SocialCallbackResponse = z.infer<typeof SocialCallbackResponse>;
+
 const tags = ['Identity'] as const;
 
 export const identityApi = {
@@ -197,6 +228,47 @@ export const identityApi = {
     path: '/user/devices',
     response: dataOf(z.array(Device)),
     summary: 'Signed-in devices',
+    tags,
+  }),
+  socialProviders: endpoint({
+    method: 'GET',
+    path: '/auth/providers',
+    response: dataOf(z.array(z.enum(SOCIAL_PROVIDERS))),
+    summary: 'The social sign-in providers configured on this server',
+    tags,
+  }),
+  socialAuthorize: endpoint({
+    method: 'GET',
+    path: '/auth/:provider',
+    params: ProviderParams,
+    response: dataOf(z.string()),
+    summary:
+      "The provider's authorization URL; binds state and PKCE verifier (and, when signed in, the person to connect) to this browser with a 10-minute cookie",
+    tags,
+  }),
+  socialCallback: endpoint({
+    method: 'GET',
+    path: '/auth/:provider/callback',
+    params: ProviderParams,
+    query: SocialCallbackQuery,
+    response: SocialCallbackResponse,
+    summary: 'Finish a provider sign-in (or connection) with the code and state the provider returned',
+    tags,
+  }),
+  socialLogins: endpoint({
+    method: 'GET',
+    path: '/user/logins',
+    response: dataOf(z.array(SocialLogin)),
+    summary: 'My connected social logins',
+    tags,
+  }),
+  disconnectSocial: endpoint({
+    method: 'DELETE',
+    path: '/user/logins/:provider',
+    params: ProviderParams,
+    response: null,
+    status: 204,
+    summary: 'Disconnect a social login (refused when it is the only way to sign in)',
     tags,
   }),
   revokeDevice: endpoint({

@@ -24,11 +24,21 @@ function webInlineScripts(config: Config): string[] {
   return fs.existsSync(indexFile) ? inlineScriptSources(fs.readFileSync(indexFile, 'utf8')) : [];
 }
 
+const SOCIAL_AVATAR_ORIGINS = [
+  'https://*.googleusercontent.com',
+  'https://avatars.githubusercontent.com',
+  'https://graph.facebook.com',
+  'https://*.fbsbx.com',
+  'https://pbs.twimg.com',
+];
+
 /** Security headers with a real Content-Security-Policy for the SPA, uploads and media. */
 export async function installSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const storageOrigins = [config.s3?.publicUrl, config.s3?.endpoint]
     .filter((u): u is string => Boolean(u))
     .map((u) => new URL(u).origin);
+  // The connected-accounts card shows the picture the provider gave, from the provider's image hosts.
+  const avatarOrigins = Object.keys(config.oauth).length > 0 ? SOCIAL_AVATAR_ORIGINS : [];
   const gatewayForms = config.payments.ayapay ? [new URL(config.payments.ayapay.baseUrl).origin] : [];
   const headers = helmet({
     contentSecurityPolicy: {
@@ -38,7 +48,7 @@ export async function installSecurity(app: FastifyInstance, config: Config): Pro
         scriptSrc: ["'self'", ...webInlineScripts(config)],
         // Mantine sets inline style attributes and injects its CSS variables.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...storageOrigins, ...avatarOrigins],
         mediaSrc: ["'self'", 'blob:', ...storageOrigins],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...storageOrigins],

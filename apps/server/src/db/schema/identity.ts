@@ -112,3 +112,40 @@ export const userTokens = pgTable(
   },
   (t) => [index('user_tokens_user_purpose_idx').on(t.user_id, t.purpose)],
 );
+
+/**
+ * A person's sign-in through a social provider: one per provider and person, and one person per provider
+ * identity (`provider_id` is the provider's stable subject id, never the e-mail, which can change hands).
+ */
+export const socialLogins = pgTable(
+  'social_logins',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: varchar({ length: 20 }).notNull(),
+    provider_id: varchar({ length: 255 }).notNull(),
+    name: varchar({ length: 200 }),
+    email: varchar({ length: 254 }),
+    avatar_url: text(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('social_logins_provider_identity_key').on(t.provider, t.provider_id),
+    uniqueIndex('social_logins_user_provider_key').on(t.user_id, t.provider),
+  ],
+);
+
+/**
+ * OAuth `state` values already answered (their SHA-256), kept until the state would have expired anyway: a
+ * callback replayed with the same cookie, even within its 10 minutes, finds its state here and is refused.
+ */
+export const oauthStatesUsed = pgTable(
+  'oauth_states_used',
+  {
+    state_hash: varchar({ length: 64 }).primaryKey(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('oauth_states_used_expires_at_idx').on(t.expires_at)],
+);

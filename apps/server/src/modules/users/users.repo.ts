@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, not, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
-import { accessTokens, accountUsers, accounts, roles, users } from '../../db/schema';
+import { accessTokens, accountUsers, accounts, roles, socialLogins, users } from '../../db/schema';
 import { absoluteExpiresAt, idleExpiresAt, tokenExpired } from '../../platform/auth/token-expiry';
 
 type Conn = Db | Tx;
@@ -96,4 +96,13 @@ export async function revokeTokens(db: Conn, userId: number, keepTokenId?: numbe
   await db
     .delete(accessTokens)
     .where(and(eq(accessTokens.user_id, userId), keepTokenId ? ne(accessTokens.id, keepTokenId) : undefined));
+}
+
+/** The person's connected social logins, oldest first (the order they were connected). */
+export async function listSocialLogins(db: Conn, userId: number) {
+  return db
+    .select()
+    .from(socialLogins)
+    .where(eq(socialLogins.user_id, userId))
+    .orderBy(socialLogins.created_at, socialLogins.id);
 }

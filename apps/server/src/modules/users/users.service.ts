@@ -6,6 +6,8 @@ import {
   type Device,
   type ParsedBody,
   type SessionUser,
+  type SocialLogin,
+  isSocialProvider,
   type identityApi,
 } from '@inkwell/contracts';
 import { isUniqueViolation, uniqueFieldOf } from '../../db/errors';
@@ -22,15 +24,35 @@ type Body<K extends keyof typeof identityApi> = ParsedBody<(typeof identityApi)[
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
+/** The person's social logins as `User.logins` shows them. */
+export async function socialLogins(ctx: AppContext, userId: number): Promise<SocialLogin[]> {
+  const rows = await repo.listSocialLogins(ctx.db, userId);
+  return rows.flatMap((r) =>
+    isSocialProvider(r.provider)
+      ? [
+          {
+            provider: r.provider,
+            provider_id: r.provider_id,
+            name: r.name,
+            email: r.email,
+            avatar_url: r.avatar_url,
+            created_at: r.created_at.toISOString(),
+          },
+        ]
+      : [],
+  );
+}
+
 /** The signed-in user as the client keeps it in its session. */
 export async function sessionUser(ctx: AppContext, userId: number, locale: Locale = 'en'): Promise<SessionUser> {
   const row = await repo.findUserWithRole(ctx.db, userId);
   if (!row) throw notFound();
   const { user } = row;
-  const [billing, membership, permissions] = await Promise.all([
+  const [billing, membership, permissions, logins] = await Promise.all([
     userBilling(ctx, userId, locale),
     repo.accountMembership(ctx.db, userId),
     permissionsOfRole(ctx, { role_id: user.role_id }),
+    socialLogins(ctx, userId),
   ]);
   return {
     id: user.id,
@@ -45,7 +67,7 @@ export async function sessionUser(ctx: AppContext, userId: number, locale: Local
     can_compose: membership.approved > 0,
     create_account: billing.creates_accounts || exemptFromPlans(permissions),
     has_account: membership.total > 0,
-    logins: [],
+    logins,
     plan: billing.plan,
     active_plan: billing.active_plan,
     active_subscription: billing.active_subscription,

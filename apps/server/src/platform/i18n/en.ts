@@ -215,6 +215,20 @@ export const en = {
     'The e-mail address of your Inkwell account was changed to {email}. Sign-in and password resets now go to that address, and your devices were signed out.',
   'mail.email_changed.advice':
     'If you did not expect this, reply to this mail or contact the Inkwell administrators at once.',
+  'oauth.unknown_provider': 'Signing in with this provider is not available here.',
+  'oauth.state_invalid': 'This sign-in has expired or was not started in this browser. Please start again.',
+  'oauth.denied': 'You cancelled signing in with {provider}. Nothing was changed.',
+  'oauth.provider_error': '{provider} could not complete the sign-in. Please start again.',
+  'oauth.code_invalid': '{provider} did not accept this sign-in (it may have been used already). Please start again.',
+  'oauth.provider_unavailable': '{provider} is not answering right now. Please try again in a few minutes.',
+  'oauth.connect_session': 'Your session changed while connecting {provider}. Please sign in and try again.',
+  'oauth.email_in_use':
+    'An Inkwell account already uses the e-mail address of this {provider} account. Sign in with that account first, then connect {provider} from your profile.',
+  'oauth.provider_already_connected':
+    'Another {provider} account is already connected to this Inkwell account. Disconnect it first.',
+  'oauth.login_taken': 'This {provider} account is already connected to another Inkwell account.',
+  'oauth.last_login':
+    '{provider} is your only way to sign in. Connect another provider or set a password (Forgot password) before disconnecting it.',
 } as const;
 
 export type MessageKey = keyof typeof en;

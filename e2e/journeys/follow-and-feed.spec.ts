@@ -41,38 +41,37 @@ test('a reader follows an account, sees its post in the feed, likes it and talks
   await card.getByRole('button', { name: /^Like/ }).click();
   await expect(card.getByRole('button', { name: /^Unlike \(1 like\)/ })).toBeVisible();
 
-  // The comments dialog on the post page.
+  // The comments under the post on its page (the card's comments button leads to them).
   await page.goto(`/posts/${encodeURIComponent(slug)}`);
   await page
     .getByRole('article')
     .getByRole('button', { name: /comments?$/ })
     .click();
-  const dialog = page.getByRole('dialog', { name: 'Comments' });
-  await dialog.getByRole('textbox', { name: 'Write a comment…' }).fill('Where is the best one?');
-  await dialog.getByRole('textbox', { name: 'Write a comment…' }).press('Enter');
-  const first = dialog.getByRole('listitem', { name: 'Comment by Lin Lin' }).first();
+  const thread = page.getByRole('region', { name: 'Comments' });
+  await thread.getByRole('textbox', { name: 'Write a comment…' }).fill('Where is the best one?');
+  await thread.getByRole('textbox', { name: 'Write a comment…' }).press('Enter');
+  const first = thread.getByRole('listitem', { name: 'Comment by Lin Lin' }).first();
   await expect(first.getByText('Where is the best one?')).toBeVisible();
 
   await first.getByRole('button', { name: 'Reply' }).first().click();
-  await dialog.getByRole('textbox', { name: 'Write a reply…' }).fill('Near the old market, I think');
-  await dialog.getByRole('textbox', { name: 'Write a reply…' }).press('Enter');
-  await expect(dialog.getByText('Near the old market, I think')).toBeVisible();
+  await thread.getByRole('textbox', { name: 'Write a reply…' }).fill('Near the old market, I think');
+  await thread.getByRole('textbox', { name: 'Write a reply…' }).press('Enter');
+  await expect(thread.getByText('Near the old market, I think')).toBeVisible();
   // The first reply's box has closed and the reply is an item of its own before we answer it (a slow machine
   // could otherwise click while the list is still moving).
-  await expect(dialog.getByRole('textbox', { name: 'Write a reply…' })).toHaveCount(0);
-  await expect(dialog.getByRole('listitem', { name: 'Comment by Lin Lin' })).toHaveCount(2);
+  await expect(thread.getByRole('textbox', { name: 'Write a reply…' })).toHaveCount(0);
+  await expect(thread.getByRole('listitem', { name: 'Comment by Lin Lin' })).toHaveCount(2);
 
-  const second = dialog.getByRole('listitem').filter({ hasText: 'Near the old market, I think' }).last();
+  const second = thread.getByRole('listitem').filter({ hasText: 'Near the old market, I think' }).last();
   await second.getByRole('button', { name: 'Reply' }).first().click();
-  await dialog.getByRole('textbox', { name: 'Write a reply…' }).fill('Thanks!');
-  await dialog.getByRole('textbox', { name: 'Write a reply…' }).press('Enter');
-  await expect(dialog.getByText('Thanks!')).toBeVisible();
+  await thread.getByRole('textbox', { name: 'Write a reply…' }).fill('Thanks!');
+  await thread.getByRole('textbox', { name: 'Write a reply…' }).press('Enter');
+  await expect(thread.getByText('Thanks!')).toBeVisible();
 
   // The third level cannot be replied to.
-  const third = dialog.getByRole('listitem').filter({ hasText: 'Thanks!' }).last();
+  const third = thread.getByRole('listitem').filter({ hasText: 'Thanks!' }).last();
   await expect(third.getByRole('button', { name: 'Reply' })).toHaveCount(0);
   await snap(page, 'comments');
-  await page.keyboard.press('Escape');
   await expect(page.getByRole('article').getByRole('button', { name: '3 comments' })).toBeVisible();
 });
 

@@ -19,6 +19,7 @@ import { likesRoutes } from './modules/likes';
 import { mediaRoutes } from './modules/media';
 import { notificationsRoutes } from './modules/notifications';
 import { organizationsRoutes } from './modules/organizations';
+import { pagesRoutes } from './modules/pages';
 import { postsRoutes } from './modules/posts';
 import { pushRoutes } from './modules/push';
 import { realtimeRoutes } from './modules/realtime';
@@ -127,6 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   realtimeRoutes(app, ctx);
   notificationsRoutes(app, ctx);
   pushRoutes(app, ctx);
+  pagesRoutes(app, ctx);
 
   await installStatic(app, config);
 

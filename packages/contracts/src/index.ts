@@ -14,6 +14,7 @@ export * from './identity';
 export * from './insights';
 export * from './jobs';
 export * from './likes';
+export * from './links';
 export * from './media';
 export * from './notifications';
 export * from './organizations';

@@ -17,6 +17,10 @@ export const serverRoot: string = (() => {
 export const migrationsFolder = path.join(serverRoot, 'src', 'db', 'migrations');
 export const defaultWebDist = path.join(serverRoot, '..', 'web', 'dist');
 
+/** The built web app's index.html (`WEB_DIST` when set). */
+export const webIndexFile = (webDist: string | undefined): string =>
+  path.join(webDist ? path.resolve(webDist) : defaultWebDist, 'index.html');
+
 /** How many migrations ship with this build (the drizzle journal's entries). */
 export function migrationCount(): number {
   const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {

@@ -23,6 +23,10 @@ export const byUser = (request: FastifyRequest): string | undefined =>
 /** The signed-in person, or the client address for a guest. */
 export const byUserOrIp = (request: FastifyRequest): string => byUser(request) ?? `ip${request.ip}`;
 
+/** A guest's client address; signed-in people are not counted (rules on reads open to guests). */
+export const byGuestIp = (request: FastifyRequest): string | undefined =>
+  request.auth ? undefined : `ip${request.ip}`;
+
 /**
  * One check per rule and app: a rule object shared by several routes (follow and unfollow) counts once for
  * all of them, in memory as in Redis (@fastify/rate-limit gives every limiter its own in-memory store).
@@ -102,3 +106,10 @@ export function failureCounter(app: FastifyInstance, rule: FailureRule, scale: n
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
+
+/**
+ * One budget for everything a guest may read (posts, accounts, comments, the pages and sitemap that link to them),
+ * per address: enough for many readers behind one carrier-grade NAT, not for scraping at full speed. Shared
+ * by the routes, so a guest cannot spread one scrape over several of them.
+ */
+export const guestReadLimit: RateRule = { name: 'guest-reads', max: 600, windowMs: MINUTE, key: byGuestIp };

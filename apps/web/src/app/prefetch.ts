@@ -10,7 +10,7 @@ import { meQuery } from './useSessionRefresh';
  * Route loaders that start a screen's first data while its code downloads, so a first visit makes one round
  * of requests instead of code → render → data. They never wait (a waiting loader would hold the page back)
  * and never fail: the screen's own hooks read the same cache entries and show loading or errors as usual.
- * Only for a signed-in person: a visitor is sent to sign in first.
+ * Only for a signed-in person, except on the pages guests may read too (an account).
  */
 
 export function prefetchSessionUser(): null {
@@ -29,7 +29,7 @@ export function prefetchHome({ request }: LoaderFunctionArgs): null {
 /** The account, then its open tab's posts (they are asked for by the account's id). */
 export function prefetchAccountPage({ params, request }: LoaderFunctionArgs): null {
   const username = params.username;
-  if (!getSession() || !username) return null;
+  if (!username) return null;
   const tab = new URL(request.url).searchParams.get('tab');
   const { type } = ACCOUNT_TABS.find((x) => x.tab === tab) ?? ACCOUNT_TABS[0]!;
   void queryClient.fetchQuery(accountQuery(username)).then(

@@ -52,6 +52,13 @@ const authPages: RouteObject[] = [
     'ResetPasswordPage',
     open('titles.reset_password'),
   ),
+  // Where a provider sends the browser back; signed in too (connecting a provider from /profile/connect).
+  screen(
+    'auth/:provider',
+    () => import('../features/auth/ProviderCallbackPage'),
+    'ProviderCallbackPage',
+    open('titles.auth_callback'),
+  ),
 ];
 
 /** Open to everyone; inside the app shell when signed in. */
@@ -72,6 +79,22 @@ const openPages: RouteObject[] = [
     open('titles.access_denied'),
   ),
   screen('404', () => import('../features/system/NotFoundPage'), 'NotFoundPage', open('titles.not_found')),
+  // Shared links: posts, their comments and accounts are readable by guests (DECISIONS.md); the pages title
+  // the document with the post's or account's own name.
+  screen('posts/:slug', () => import('../features/posts/PostPage'), 'PostPage', { public: true, ownTitle: true }),
+  screen(
+    'posts/:slug/comments',
+    () => import('../features/comments/CommentsPage'),
+    'CommentsPage',
+    open('comments.title'),
+  ),
+  screen(
+    'a/:username',
+    () => import('../features/accounts/AccountPage'),
+    'AccountPage',
+    { public: true, ownTitle: true },
+    prefetchAccountPage,
+  ),
   screen('dev/mailbox', () => import('../features/dev/MailboxPage'), 'MailboxPage', open('titles.mailbox')),
 ];
 
@@ -94,6 +117,7 @@ const signedInPages: RouteObject[] = [
     signedIn('titles.change_password'),
   ),
   screen('profile/devices', () => import('../features/profile/DevicesPage'), 'DevicesPage', signedIn('titles.devices')),
+  screen('profile/connect', () => import('../features/profile/ConnectPage'), 'ConnectPage', signedIn('titles.connect')),
   screen('profile/plan', () => import('../features/billing/PlanPage'), 'PlanPage', signedIn('titles.plan')),
   screen(
     'profile/plan/confirm',
@@ -158,26 +182,12 @@ const signedInPages: RouteObject[] = [
   ),
   screen('explore', () => import('../features/accounts/ExplorePage'), 'ExplorePage', signedIn('titles.explore')),
   screen('compose', () => import('../features/posts/ComposePage'), 'ComposePage', signedIn('titles.compose')),
-  screen('posts/:slug', () => import('../features/posts/PostPage'), 'PostPage', signedIn('titles.post')),
-  screen(
-    'posts/:slug/comments',
-    () => import('../features/comments/CommentsPage'),
-    'CommentsPage',
-    signedIn('comments.title'),
-  ),
   screen('profile/posts', () => import('../features/posts/MyPostsPage'), 'MyPostsPage', signedIn('titles.my_posts')),
   screen(
     'profile/posts/:slug',
     () => import('../features/posts/EditPostPage'),
     'EditPostPage',
     signedIn('titles.edit_post'),
-  ),
-  screen(
-    'a/:username',
-    () => import('../features/accounts/AccountPage'),
-    'AccountPage',
-    signedIn('titles.account'),
-    prefetchAccountPage,
   ),
   screen('u/:id', () => import('../features/friends/PersonPage'), 'PersonPage', { ownTitle: true }),
   screen('chats', () => import('../features/chats/ChatsPage'), 'ChatsPage', signedIn('titles.chats')),
@@ -222,14 +232,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+// Prerendering (src/prerender.tsx) renders `routes` in Node, where there is no browser history to route by.
+export const router = typeof window === 'undefined' ? (null as never) : createBrowserRouter(routes);
 
 /**
  * Settles once the first route's code (layout and page, fetched side by side) is in: the first render waits
  * for it, so the skeleton in index.html gives way to the page itself, never to an empty screen.
  */
 export const routerReady = new Promise<void>((resolve) => {
-  if (router.state.initialized) return resolve();
+  if (!router || router.state.initialized) return resolve();
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return;
     unsubscribe();

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { route } from '../../platform/http/route';
 import { t } from '../../platform/i18n';
 import { requestUrl } from '../../platform/pagination';
+import { guestReadLimit } from '../../platform/rate-limit';
 import { checkUsername } from '../organizations';
 import * as repo from './accounts.repo';
 import * as accounts from './accounts.service';
@@ -17,7 +18,7 @@ export function accountsRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, api.create, {}, async ({ auth, body }) => ({ data: await accounts.create(ctx, auth, body) }));
 
-  route(app, ctx, api.byUsername, { auth: 'optional' }, async ({ auth, params }) => ({
+  route(app, ctx, api.byUsername, { auth: 'optional', limits: [guestReadLimit] }, async ({ auth, params }) => ({
     data: await accounts.byUsername(ctx, auth, params.username),
   }));
 
@@ -26,8 +27,13 @@ export function accountsRoutes(app: FastifyInstance, ctx: AppContext): void {
     data: await accounts.update(ctx, auth, params.id, body),
   }));
 
-  route(app, ctx, api.explore, { auth: 'optional' }, async ({ auth, query, request, locale }) =>
-    accounts.explore(ctx, auth, query, requestUrl(ctx.config.publicUrl, request.url), locale),
+  route(
+    app,
+    ctx,
+    api.explore,
+    { auth: 'optional', limits: [guestReadLimit] },
+    async ({ auth, query, request, locale }) =>
+      accounts.explore(ctx, auth, query, requestUrl(ctx.config.publicUrl, request.url), locale),
   );
 
   route(app, ctx, api.remove, {}, async ({ auth, params }) => {

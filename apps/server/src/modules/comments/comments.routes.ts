@@ -2,7 +2,7 @@ import { commentsApi as api } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { route } from '../../platform/http/route';
-import { HOUR, MINUTE, byUser, type RateRule } from '../../platform/rate-limit';
+import { HOUR, MINUTE, byUser, guestReadLimit, type RateRule } from '../../platform/rate-limit';
 import * as comments from './comments.service';
 
 /** A burst (a lively thread), and a ceiling per hour that a person writing by hand does not reach. */
@@ -12,7 +12,7 @@ export const commentLimits = {
 } satisfies Record<string, RateRule>;
 
 export function commentsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, api.ofPost, { auth: 'optional' }, async ({ auth, params }) => ({
+  route(app, ctx, api.ofPost, { auth: 'optional', limits: [guestReadLimit] }, async ({ auth, params }) => ({
     data: await comments.thread(ctx, auth, params.id),
   }));
 

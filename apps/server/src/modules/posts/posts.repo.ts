@@ -164,13 +164,29 @@ export async function publicFeed(db: Db, viewer: number, window: ListWindow): Pr
   return listPage(rows, window, () => counter(db, VISIBLE_POSTS));
 }
 
-/** The followed feed's total: the published posts of the followed accounts anyone may see. */
+/**
+ * The accounts whose posts make the viewer's followed feed, as a relation of `account_id`: those they follow and
+ * those they belong to (a creator's own posts belong in their feed without following themselves). Both halves
+ * read an index by user (`follows`' primary key, `account_users_user_id_idx`).
+ */
+export const feedAccounts = (viewer: number): SQL =>
+  sql`(select ff.account_id from follows ff where ff.user_id = ${viewer}
+       union select au.account_id from account_users au where au.user_id = ${viewer})`;
+
+/** Whether the account (a column such as `'p.account_id'`, or an id) is one of the viewer's {@link feedAccounts}. */
+export const inFeed = (viewer: number, account: string | number): SQL => {
+  const id = typeof account === 'number' ? sql`${account}::int` : sql.raw(account);
+  return sql`(exists (select 1 from follows ff where ff.user_id = ${viewer} and ff.account_id = ${id})
+       or exists (select 1 from account_users au where au.user_id = ${viewer} and au.account_id = ${id}))`;
+};
+
+/** The followed feed's total: the published posts of the feed's accounts anyone may see. */
 export const followedTotal = (viewer: number): SQL =>
-  sql`(select coalesce(sum(fa.posts_count), 0)::int from follows ff join accounts fa on fa.id = ff.account_id
-        where ff.user_id = ${viewer} and ${publicAccountSql('fa')})`;
+  sql`(select coalesce(sum(fa.posts_count), 0)::int from ${feedAccounts(viewer)} ff
+        join accounts fa on fa.id = ff.account_id where ${publicAccountSql('fa')})`;
 
 /**
- * Posts of the accounts the viewer follows, read from `posts` (the timeline's fallback for pages it does not
+ * Posts of the accounts the viewer follows or belongs to, read from `posts` (the timeline's fallback for pages it does not
  * hold). Each followed account contributes at most the rows the page needs, read as ids from its own index (a
  * lateral join over `posts_account_visible_idx`), so the cost follows the page; only the page's ids are then
  * read in full. Deep page numbers cost their offset: infinite scroll pages by cursor instead.
@@ -183,14 +199,13 @@ export async function followedFeed(db: Db, viewer: number, window: ListWindow): 
     decorate(
       viewer,
       sql`select p.* from (
-            select x.id from follows f
+            select x.id from ${feedAccounts(viewer)} f
             cross join lateral (
               select p.id, p.created_at from posts p
               where p.account_id = f.account_id and p.visible and ${olderThan('p', window.before)}
               order by p.created_at desc, p.id desc
               limit ${int(window.limit + window.offset)}
             ) x
-            where f.user_id = ${viewer}
             order by x.created_at desc, x.id desc
             ${pageOf(window)}
           ) page join posts p on p.id = page.id`,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { route } from '../../platform/http/route';
 import { requestUrl } from '../../platform/pagination';
-import { MINUTE, byUser, type RateRule } from '../../platform/rate-limit';
+import { MINUTE, byUser, guestReadLimit, type RateRule } from '../../platform/rate-limit';
 import { postsAdminRoutes } from './posts.admin.routes';
 import * as posts from './posts.service';
 
@@ -16,7 +16,7 @@ export function postsRoutes(app: FastifyInstance, ctx: AppContext): void {
     data: await posts.create(ctx, auth, body),
   }));
 
-  route(app, ctx, api.bySlug, { auth: 'optional' }, async ({ auth, params }) => ({
+  route(app, ctx, api.bySlug, { auth: 'optional', limits: [guestReadLimit] }, async ({ auth, params }) => ({
     data: await posts.bySlug(ctx, auth, params.slug),
   }));
 
@@ -28,8 +28,13 @@ export function postsRoutes(app: FastifyInstance, ctx: AppContext): void {
     await posts.remove(ctx, auth, params.id);
   });
 
-  route(app, ctx, api.publicFeed, { auth: 'optional' }, async ({ auth, query, request, locale }) =>
-    posts.pageOf(await posts.lists.public(ctx, auth, query), auth, query, url(request.url), locale),
+  route(
+    app,
+    ctx,
+    api.publicFeed,
+    { auth: 'optional', limits: [guestReadLimit] },
+    async ({ auth, query, request, locale }) =>
+      posts.pageOf(await posts.lists.public(ctx, auth, query), auth, query, url(request.url), locale),
   );
 
   route(app, ctx, api.feed, {}, async ({ auth, query, request, locale }) =>
@@ -40,14 +45,19 @@ export function postsRoutes(app: FastifyInstance, ctx: AppContext): void {
     posts.pageOf(await posts.lists.mine(ctx, auth, query), auth, query, url(request.url), locale),
   );
 
-  route(app, ctx, api.ofAccount, { auth: 'optional' }, async ({ auth, params, query, request, locale }) =>
-    posts.pageOf(
-      await posts.lists.account(ctx, auth, params.id, query.type, query),
-      auth,
-      query,
-      url(request.url),
-      locale,
-    ),
+  route(
+    app,
+    ctx,
+    api.ofAccount,
+    { auth: 'optional', limits: [guestReadLimit] },
+    async ({ auth, params, query, request, locale }) =>
+      posts.pageOf(
+        await posts.lists.account(ctx, auth, params.id, query.type, query),
+        auth,
+        query,
+        url(request.url),
+        locale,
+      ),
   );
 
   postsAdminRoutes(app, ctx);

@@ -6,7 +6,9 @@ import {
   columns,
   cursorOf,
   decoratedPosts,
+  feedAccounts,
   followedTotal,
+  inFeed,
   int,
   keyOf,
   listRows,
@@ -84,7 +86,7 @@ export const sectionQuery = (viewer: number, window: ListWindow, walk: number): 
         select y.id from (
           (select near.post_id as id, near.created_at from t, near
             where t.ready and ${fromHorizon('near', 'post_id')}
-              and exists (select 1 from follows f where f.user_id = ${viewer} and f.account_id = near.account_id)
+              and ${inFeed(viewer, 'near.account_id')}
               and not exists (select 1 from timeline_pulled_accounts tp where tp.account_id = near.account_id)
               and exists (select 1 from posts p where p.id = near.post_id and p.visible)
             order by near.created_at desc, near.post_id desc
@@ -92,7 +94,6 @@ export const sectionQuery = (viewer: number, window: ListWindow, walk: number): 
           union all
           (select x.id, x.created_at from t
             cross join timeline_pulled_accounts tp
-            join follows f on f.user_id = ${viewer} and f.account_id = tp.account_id
             cross join lateral (
               select p.id, p.created_at from posts p
               where p.account_id = tp.account_id and p.visible and ${before('p', 'id', window.before)}
@@ -100,7 +101,7 @@ export const sectionQuery = (viewer: number, window: ListWindow, walk: number): 
               order by p.created_at desc, p.id desc
               limit ${reach}
             ) x
-            where t.ready)
+            where t.ready and ${inFeed(viewer, 'tp.account_id')})
         ) y
         order by y.created_at desc, y.id desc
         ${pageOf(window)}
@@ -165,7 +166,7 @@ export const scanQuery = (viewer: number, from: ListCursor | null, limit: number
   sql`with found as (
         select s.id, s.followed, s.n from (
           select p.id, p.created_at,
-                 exists (select 1 from follows f where f.user_id = ${viewer} and f.account_id = p.account_id) as followed,
+                 ${inFeed(viewer, 'p.account_id')} as followed,
                  row_number() over (order by p.created_at desc, p.id desc) as n
           from posts p
           where p.visible and ${before('p', 'id', from)}
@@ -187,14 +188,13 @@ export const scanQuery = (viewer: number, from: ListCursor | null, limit: number
  */
 export const headsQuery = (viewer: number, from: ListCursor | null, limit: number): SQL =>
   sql`with heads as (
-        select f.account_id from follows f
+        select f.account_id from ${feedAccounts(viewer)} f
         cross join lateral (
           select p.created_at, p.id from posts p
           where p.account_id = f.account_id and p.visible and ${before('p', 'id', from)}
           order by p.created_at desc, p.id desc
           limit 1
         ) h
-        where f.user_id = ${viewer}
         order by h.created_at desc, h.id desc
         limit ${int(limit)}
       )

@@ -66,13 +66,16 @@ async function bulkPosts(accountId: number, authorId: number, n: number, newest:
   );
 }
 
-/** What the followed feed must show: the visible posts of the accounts the viewer follows, newest first. */
+/** What the followed feed must show: the visible posts of the accounts the viewer follows or belongs to, newest first. */
 const truth = async (viewer: number) =>
   (
     await queryRows<{ id: number }>(
       s.ctx.db,
-      sql`select p.id from posts p join follows f on f.account_id = p.account_id and f.user_id = ${viewer}
-          where p.visible order by p.created_at desc, p.id desc`,
+      sql`select p.id from posts p
+          where p.visible and (
+            exists (select 1 from follows f where f.account_id = p.account_id and f.user_id = ${viewer})
+            or exists (select 1 from account_users au where au.account_id = p.account_id and au.user_id = ${viewer}))
+          order by p.created_at desc, p.id desc`,
     )
   ).map((r) => r.id);
 
@@ -334,6 +337,46 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     await expectFeed();
     // Nobody else's timeline was touched: the other creator follows nothing.
     expect(await entriesOf(b.user.id)).toEqual([]);
+  });
+
+  it('holds the posts of my own accounts without my following them, through follow, unfollow and delete', async () => {
+    const me = await creator();
+    const other = await creator();
+    const own1 = await me.publish('Mine one');
+    await other.publish('Theirs one');
+    const expectFeed = async () => expect(await feedIds(me.token)).toEqual(await truth(me.user.id));
+
+    // The first read builds the timeline from my accounts too.
+    expect(await feedIds(me.token)).toEqual([own1.id]);
+    expect(await entriesOf(me.user.id)).toEqual([own1.id]);
+
+    // A new post of mine is fanned out to my own timeline, beside a followed account's.
+    await s.call(followsApi.follow, { params: { id: other.account.id }, token: me.token });
+    const own2 = await me.publish('Mine two');
+    const theirs2 = await other.publish('Theirs two');
+    await jobsSettled(s, ['timeline.fanout']);
+    expect(await entriesOf(me.user.id)).toEqual(expect.arrayContaining([own1.id, own2.id, theirs2.id]));
+    await expectFeed();
+    expect((await feedIds(me.token)).slice(0, 2)).toEqual([theirs2.id, own2.id]);
+
+    // Following and unfollowing my own account changes nothing: its posts stay.
+    await s.call(followsApi.follow, { params: { id: me.account.id }, token: me.token });
+    await s.call(followsApi.unfollow, { params: { id: me.account.id }, token: me.token });
+    expect(await entriesOf(me.user.id)).toEqual(expect.arrayContaining([own1.id, own2.id]));
+    await expectFeed();
+
+    // Unfollowing the other account takes only its posts out; deleting mine takes it out.
+    await s.call(followsApi.unfollow, { params: { id: other.account.id }, token: me.token });
+    expect((await s.call(postsApi.remove, { params: { id: own2.id }, token: me.token })).status).toBe(204);
+    expect(await feedIds(me.token)).toEqual([own1.id]);
+    await expectFeed();
+    // Page numbers (read from `posts` past the timeline) count my accounts' posts too.
+    const paged = await get('/api/feed?page=1&per_page=10', me.token);
+    expect(paged.meta.total).toBe(1);
+
+    // A reader who neither follows nor belongs to my account does not see it.
+    const reader = await signedIn(s);
+    expect(await feedIds(reader.token)).toEqual([]);
   });
 
   it('a page passes over many entries it may not show (a hidden account’s) and still fills up', async () => {

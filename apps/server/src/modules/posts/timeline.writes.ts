@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/connect';
+import { feedAccounts, inFeed } from './posts.repo';
 import { fromHorizon, PULL_FOLLOWERS, TIMELINE_CAP, TRIM_SLACK } from './timeline.repo';
 
 // The writes that keep timelines: building, fan-out on publish, follow and unfollow, trimming and pruning.
@@ -33,14 +34,13 @@ export async function build(db: Db, viewer: number): Promise<void> {
   await queryRows(
     db,
     sql`with cand as (
-          select x.id, x.created_at, f.account_id from follows f
+          select x.id, x.created_at, f.account_id from ${feedAccounts(viewer)} f
           cross join lateral (
             select p.id, p.created_at from posts p where p.account_id = f.account_id
             order by p.created_at desc, p.id desc
             limit ${cap} + 1
           ) x
-          where f.user_id = ${viewer}
-            and not exists (select 1 from timeline_pulled_accounts tp where tp.account_id = f.account_id)
+          where not exists (select 1 from timeline_pulled_accounts tp where tp.account_id = f.account_id)
           order by x.created_at desc, x.id desc
           limit ${cap} + 1
         ),
@@ -60,8 +60,8 @@ export async function build(db: Db, viewer: number): Promise<void> {
 }
 
 /**
- * Writes posts (of any accounts) into the timelines of their accounts' followers, in one transaction: every
- * follower whose timeline exists and reaches back to the post, except for pulled accounts (an account reaching
+ * Writes posts (of any accounts) into the timelines of their accounts' followers and people, in one transaction:
+ * every reader whose timeline exists and reaches back to the post, except for pulled accounts (an account reaching
  * {@link PULL_FOLLOWERS} followers becomes one here). Answers the readers whose timelines grew past the cap and
  * its slack, to trim once this has committed.
  */
@@ -80,7 +80,10 @@ export async function fanOut(tx: Tx, postIds: number[]): Promise<number[]> {
           insert into timeline_entries (user_id, created_at, post_id, account_id)
           select t.user_id, p.created_at, p.id, p.account_id
           from posts p
-          join follows f on f.account_id = p.account_id
+          cross join lateral (
+            select f.user_id from follows f where f.account_id = p.account_id
+            union select au.user_id from account_users au where au.account_id = p.account_id
+          ) f
           join timelines t on t.user_id = f.user_id
           where p.id = any(${ids}::int[])
             and not exists (select 1 from timeline_pulled_accounts tp where tp.account_id = p.account_id)
@@ -135,7 +138,7 @@ export async function backfill(db: Db, viewer: number, accountId: number): Promi
             limit ${cap}
           ) p
           where not exists (select 1 from timeline_pulled_accounts tp where tp.account_id = ${accountId})
-            and exists (select 1 from follows f where f.user_id = ${viewer} and f.account_id = ${accountId})
+            and ${inFeed(viewer, accountId)}
           on conflict do nothing
           returning 1
         )
@@ -145,12 +148,15 @@ export async function backfill(db: Db, viewer: number, accountId: number): Promi
   return (row?.size ?? 0) > TIMELINE_CAP + TRIM_SLACK;
 }
 
-/** Takes an unfollowed account's posts out of the viewer's timeline, unless they followed it again meanwhile. */
+/**
+ * Takes an unfollowed account's posts out of the viewer's timeline, unless they followed it again meanwhile or
+ * belong to it (their own account's posts stay in their feed).
+ */
 export async function forget(db: Db, viewer: number, accountId: number): Promise<void> {
   await queryRows(
     db,
     sql`delete from timeline_entries te where te.user_id = ${viewer} and te.account_id = ${accountId}
-        and not exists (select 1 from follows f where f.user_id = ${viewer} and f.account_id = ${accountId})`,
+        and not ${inFeed(viewer, accountId)}`,
   );
 }
 

@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Container, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageMenu } from '../../components/LanguageMenu';
 import { Logo } from '../../components/Logo';
 import { useSession } from '../../session/session';
@@ -10,6 +10,7 @@ import { UserShell } from '../shell/UserShell';
 export function AdaptiveLayout() {
   const session = useSession();
   const { t } = useTranslation();
+  const location = useLocation();
   if (session) {
     return (
       <UserShell>
@@ -20,12 +21,27 @@ export function AdaptiveLayout() {
   return (
     <Box mih="100vh">
       <Group justify="space-between" px="md" py="sm" component="header">
-        <Anchor component={Link} to="/" underline="never" aria-label="Inkwell">
+        <Anchor
+          component={Link}
+          to="/"
+          underline="never"
+          display="flex"
+          mih={44}
+          style={{ alignItems: 'center' }}
+          aria-label="Inkwell"
+        >
           <Logo size={30} />
         </Anchor>
         <Group gap="xs">
           <LanguageMenu />
-          <Button component={Link} to="/login" size="sm" variant="light">
+          {/* Signing in from a shared post or account comes back to it. */}
+          <Button
+            component={Link}
+            to="/login"
+            state={{ from: location.pathname + location.search }}
+            size="sm"
+            variant="light"
+          >
             {t('actions.login')}
           </Button>
         </Group>

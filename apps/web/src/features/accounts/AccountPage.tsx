@@ -1,21 +1,23 @@
-import { ACCOUNT_TABS, type Account, type PostType } from '@inkwell/contracts';
+import { ACCOUNT_TABS, PRODUCT_NAME, type Account, type PostType } from '@inkwell/contracts';
 import { Box, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconMessageCircle, IconNotes } from '@tabler/icons-react';
+import { IconEdit, IconMessageCircle, IconNotes } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { UserAvatar } from '../../components/UserAvatar';
 import { currentLocale } from '../../i18n';
 import { numberFormat } from '../../lib/numbers';
 import { ApprovalBadge } from '../../components/ApprovalBadge';
+import { useSignInFirst } from '../../session/returnTo';
+import { useSession } from '../../session/session';
 import { useOpenChat } from '../chats/api';
 import { BellButton } from '../follows/BellButton';
 import { FollowButton } from '../follows/FollowButton';
 import { PostList } from '../posts/PostList';
 import { useAccountPosts } from '../posts/api';
-import { accountKey, useAccount } from './api';
+import { accountKey, useAccount, useMyAccounts } from './api';
 import { PageLoader } from '../../components/PageLoader';
 
 function TabPosts({ account, type }: { account: Account; type: PostType }) {
@@ -48,6 +50,9 @@ export function AccountPage() {
   const [params, setParams] = useSearchParams();
   const account = useAccount(username);
   const openChat = useOpenChat();
+  const session = useSession();
+  const signInFirst = useSignInFirst();
+  const mine = useMyAccounts(Boolean(session));
   const tab = ACCOUNT_TABS.some((x) => x.tab === params.get('tab')) ? params.get('tab')! : 'notes';
 
   // An account that cannot be loaded is a 404 (spec).
@@ -55,10 +60,20 @@ export function AccountPage() {
     if (account.isError) void navigate('/404', { replace: true });
   }, [account.isError, navigate]);
 
+  // Titled with the account's name, as the server titled the page it sent.
+  const name = account.data?.data.name;
+  useEffect(() => {
+    document.title = `${name ?? t('titles.account')} · ${PRODUCT_NAME}`;
+  }, [name, t]);
+
   if (!account.data) {
     return <PageLoader />;
   }
   const a = account.data.data;
+  // One of my own accounts: nobody follows or messages their own account; its owner edits it.
+  const own = Boolean(mine.data?.data.some((x) => x.id === a.id));
+  // Until my accounts are known the buttons wait, rather than show Follow and take it away.
+  const others = !own && !(session && mine.isPending);
   return (
     <Stack gap="md">
       <Card withBorder radius="lg" padding={0}>
@@ -71,18 +86,30 @@ export function AccountPage() {
           <Group justify="space-between" align="end" wrap="nowrap">
             <UserAvatar url={a.profile_url} name={a.name} size={88} eager />
             <Group gap="xs" wrap="wrap" justify="end">
-              {!a.can_modify && (
+              {a.can_modify && (
+                <Button
+                  component={Link}
+                  to={`/profile/accounts/${a.username}/edit`}
+                  variant="default"
+                  leftSection={<IconEdit size={18} />}
+                >
+                  {t('creators.edit_account')}
+                </Button>
+              )}
+              {others && !a.can_modify && (
                 <Button
                   variant="light"
                   leftSection={<IconMessageCircle size={18} />}
                   loading={openChat.isPending}
-                  onClick={() => openChat.mutate({ userIds: [], isAccount: true, accountId: a.id })}
+                  onClick={() =>
+                    session ? openChat.mutate({ userIds: [], isAccount: true, accountId: a.id }) : signInFirst()
+                  }
                 >
                   {t('chats.message')}
                 </Button>
               )}
-              <FollowButton account={a} accountKey={accountKey(username)} />
-              <BellButton account={a} accountKey={accountKey(username)} />
+              {others && <FollowButton account={a} accountKey={accountKey(username)} />}
+              {others && <BellButton account={a} accountKey={accountKey(username)} />}
             </Group>
           </Group>
           <Group gap="xs" mt="sm">

@@ -9,7 +9,9 @@ export const ACCOUNTS_KEY = ['my-accounts'] as const;
 export const EXPLORE_KEY = ['explore'] as const;
 export { accountKey } from './queries';
 
-export const useMyAccounts = () => useQuery({ queryKey: ACCOUNTS_KEY, queryFn: () => call(accountsApi.mine) });
+/** My accounts; `enabled` false for a guest, who has none to ask for. */
+export const useMyAccounts = (enabled = true) =>
+  useQuery({ queryKey: ACCOUNTS_KEY, queryFn: () => call(accountsApi.mine), enabled });
 
 export const useAccount = (username: string) => useQuery(accountQuery(username));
 

@@ -7,6 +7,7 @@ import { CommentsThread } from './CommentsThread';
 import { postPath } from '../posts/PostBody';
 import { usePost } from '../posts/api';
 import { PageLoader } from '../../components/PageLoader';
+import { NotFound, isNotFound } from '../../components/NotFound';
 
 export function CommentsPage() {
   const { t } = useTranslation();
@@ -15,7 +16,8 @@ export function CommentsPage() {
   if (post.isPending) {
     return <PageLoader />;
   }
-  if (post.isError) return <Alert color="red">{errorMessage(post.error)}</Alert>;
+  if (post.isError)
+    return isNotFound(post.error) ? <NotFound /> : <Alert color="red">{errorMessage(post.error)}</Alert>;
   return (
     <>
       <BackBar title={t('comments.title')} to={postPath(post.data.data)} />

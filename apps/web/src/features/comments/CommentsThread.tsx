@@ -10,6 +10,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { currentLocale } from '../../i18n';
 import { alert } from '../../lib/alerts';
 import { relativeTime } from '../../lib/relativeTime';
+import { useSignInFirst } from '../../session/returnTo';
 import { useSession } from '../../session/session';
 import { useMyAccounts } from '../accounts/api';
 import { useLikeComment } from '../likes/api';
@@ -107,6 +108,9 @@ function CommentItem({ comment, postId }: { comment: CommentT; postId: number })
   const [replying, setReplying] = useState(false);
   const like = useLikeComment(postId);
   const remove = useDeleteComment(postId);
+  // Guests read the thread; liking or replying asks them to sign in and brings them back here.
+  const session = useSession();
+  const signInFirst = useSignInFirst();
   return (
     <Box component="li" style={{ listStyle: 'none' }} aria-label={t('comments.by', { name: comment.name })}>
       <Group gap="sm" align="start" wrap="nowrap">
@@ -129,7 +133,7 @@ function CommentItem({ comment, postId }: { comment: CommentT; postId: number })
               variant="subtle"
               color={comment.liked ? 'red' : 'gray'}
               leftSection={comment.liked ? <IconHeartFilled size={14} /> : <IconHeart size={14} />}
-              onClick={() => like.mutate(comment.id)}
+              onClick={() => (session ? like.mutate(comment.id) : signInFirst())}
               aria-pressed={comment.liked}
               aria-label={t(comment.liked ? 'posts.unlike' : 'posts.like', { count: comment.likes_count })}
             >
@@ -137,7 +141,12 @@ function CommentItem({ comment, postId }: { comment: CommentT; postId: number })
             </Button>
             {/* The third level cannot be replied to (spec §3). */}
             {comment.depth < COMMENT_MAX_DEPTH && (
-              <Button size="compact-sm" variant="subtle" color="gray" onClick={() => setReplying((r) => !r)}>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                color="gray"
+                onClick={() => (session ? setReplying((r) => !r) : signInFirst())}
+              >
                 {t('comments.reply')}
               </Button>
             )}
@@ -176,9 +185,17 @@ function CommentItem({ comment, postId }: { comment: CommentT; postId: number })
 export function CommentsThread({ postId }: { postId: number }) {
   const { t } = useTranslation();
   const comments = useComments(postId);
+  const session = useSession();
+  const signInFirst = useSignInFirst();
   return (
     <Stack gap="md">
-      <Composer postId={postId} />
+      {session ? (
+        <Composer postId={postId} />
+      ) : (
+        <Button variant="light" leftSection={<IconSend size={18} />} onClick={signInFirst}>
+          {t('comments.sign_in')}
+        </Button>
+      )}
       {comments.isPending && <Loader size="sm" aria-label={t('app.loading')} />}
       {comments.isError && <Text c="red">{errorMessage(comments.error)}</Text>}
       {comments.data?.data.length === 0 && (
@@ -189,9 +206,11 @@ export function CommentsThread({ postId }: { postId: number }) {
           <CommentItem key={c.id} comment={c} postId={postId} />
         ))}
       </Stack>
-      <Anchor size="xs" c="dimmed" component="span">
-        {t('comments.depth_hint')}
-      </Anchor>
+      {session && (
+        <Anchor size="xs" c="dimmed" component="span">
+          {t('comments.depth_hint')}
+        </Anchor>
+      )}
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Box, Button, Tabs } from '@mantine/core';
+import { Box, Button, Tabs, Title } from '@mantine/core';
 import { IconNews, IconUsersGroup, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
+import a11y from '../../components/a11y.module.css';
 import { AllowNotificationsPrompt } from '../notifications/AllowNotificationsPrompt';
 import { PostList } from '../posts/PostList';
 import { useFeed } from '../posts/api';
@@ -46,19 +47,36 @@ function PublicTab() {
   );
 }
 
+/**
+ * Which tab opens. Chosen by the person (`?tab=`) it stays; otherwise the followed feed, unless it is empty (a
+ * new person follows nobody and has no account yet): then the public feed, so the first screen has posts in it.
+ * The followed feed's first page is read anyway (prefetched with the page), so the choice costs nothing more.
+ */
+function useLandingTab(asked: string | null): 'feed' | 'public' {
+  const feed = useFeed('feed');
+  if (asked === 'public' || asked === 'feed') return asked;
+  // While it loads the Feed tab shows its loader; an empty feed then hands over to Public.
+  return feed.data?.pages[0]?.data.length === 0 ? 'public' : 'feed';
+}
+
 /** The followed feed and the public feed. */
 export function HomePage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'public' ? 'public' : 'feed';
+  const tab = useLandingTab(params.get('tab'));
   return (
     <>
+      {/* The tabs say where one is; the heading names the screen for those who jump by headings. */}
+      <Title order={1} className={a11y.hidden}>
+        {t('titles.home')}
+      </Title>
       <Box mb="md">
         <AllowNotificationsPrompt />
       </Box>
       <Tabs
         value={tab}
-        onChange={(value) => setParams(value === 'public' ? { tab: 'public' } : {}, { replace: true })}
+        // Written either way: a tab picked by hand is kept, never swapped for the landing choice.
+        onChange={(value) => setParams({ tab: value === 'public' ? 'public' : 'feed' }, { replace: true })}
         keepMounted={false}
       >
         <Tabs.List grow mb="md">

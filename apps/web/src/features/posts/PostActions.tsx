@@ -1,4 +1,4 @@
-import type { Post } from '@inkwell/contracts';
+import { postShortPath, type Post } from '@inkwell/contracts';
 import { Modal, NavLink } from '@mantine/core';
 import { IconEdit, IconShare, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,10 +7,10 @@ import { errorMessage } from '../../api/client';
 import { confirmDelete } from '../../components/ConfirmDialog';
 import { alert } from '../../lib/alerts';
 import { useDeletePost } from './api';
-import { postPath } from './PostBody';
 
 async function share(post: Post, t: (k: string) => string) {
-  const url = `${window.location.origin}${postPath(post)}`;
+  // The short form: a Thai or Burmese slug percent-encoded runs to hundreds of characters (it redirects there).
+  const url = `${window.location.origin}${postShortPath(post.id)}`;
   try {
     if (navigator.share) await navigator.share({ title: post.title ?? post.account.name, url });
     else {

@@ -1,9 +1,9 @@
 import type { Post } from '@inkwell/contracts';
 import { ActionIcon, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconDots, IconMessageCircle } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { UserAvatar } from '../../components/UserAvatar';
 import { currentLocale } from '../../i18n';
 import { relativeTime } from '../../lib/relativeTime';
@@ -13,6 +13,28 @@ import { RejectedNotice } from './RejectedNotice';
 
 // The actions dialog (and the modal code under it) loads on the first tap: a feed shows many cards, no dialog.
 const PostActions = lazy(async () => ({ default: (await import('./PostActions')).PostActions }));
+
+/** What a tap on a card leaves alone: its own controls, links, players and fields. */
+const CONTROLS =
+  'a, button, input, textarea, select, label, summary, video, audio, iframe, [role="button"], [role="slider"], [role="tab"], [role="link"], [contenteditable="true"]';
+
+/**
+ * A tap anywhere else on a listed card opens the post, as the timestamp and title links do (those stay the
+ * keyboard's and screen reader's way in: the card itself is no control, so nothing interactive is nested).
+ */
+function useOpenOnTap(post: Post, enabled: boolean) {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    if (!enabled || event.defaultPrevented || event.button !== 0) return;
+    const target = event.target as Element;
+    // A dialog opened from the card (a portal) bubbles through it in React, not in the page.
+    if (!event.currentTarget.contains(target) || target.closest(CONTROLS)) return;
+    // Selecting text to copy is not a tap.
+    if (window.getSelection()?.toString()) return;
+    if (event.metaKey || event.ctrlKey) window.open(postPath(post), '_blank', 'noopener');
+    else void navigate(postPath(post));
+  };
+}
 
 /**
  * A post in a list (excerpt) or on its own page (full), with its account, time, likes and comments.
@@ -34,6 +56,7 @@ export function PostCard({
   const { t } = useTranslation();
   const [actions, setActions] = useState(false);
   const [actionsUsed, setActionsUsed] = useState(false);
+  const openOnTap = useOpenOnTap(post, !full);
   return (
     <Card
       withBorder
@@ -41,38 +64,45 @@ export function PostCard({
       padding="md"
       component="article"
       aria-label={post.title ?? t(`posts.types.${post.type}`)}
+      onClick={openOnTap}
+      style={full ? undefined : { cursor: 'pointer' }}
+      data-testid="post-card"
     >
       <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="start">
+        <Group justify="space-between" wrap="nowrap" align="center">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             {/* The name beside it is the link people read and tab to; this one is for fingers only. */}
             <Anchor component={Link} to={`/a/${post.account.username}`} aria-hidden tabIndex={-1}>
-              <UserAvatar url={post.account.profile_url} name={post.account.name} size={40} />
+              <UserAvatar url={post.account.profile_url} name={post.account.name} size={44} />
             </Anchor>
-            <div style={{ minWidth: 0 }}>
+            {/* Name and time on one line, each link a 44 px tall target (WCAG 2.5.5). */}
+            <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
               <Anchor
                 component={Link}
                 to={`/a/${post.account.username}`}
                 fw={700}
                 c="inherit"
                 underline="hover"
-                lineClamp={1}
+                truncate
+                lh="44px"
               >
                 {post.account.name}
               </Anchor>
-              <Text size="sm" c="dimmed">
-                <Anchor
-                  component={Link}
-                  to={postPath(post)}
-                  c="dimmed"
-                  underline="hover"
-                  display="inline-block"
-                  lh="24px"
-                >
-                  <time dateTime={post.created_at}>{relativeTime(post.created_at, currentLocale())}</time>
-                </Anchor>
+              <Text c="dimmed" aria-hidden>
+                ·
               </Text>
-            </div>
+              <Anchor
+                component={Link}
+                to={postPath(post)}
+                size="sm"
+                c="dimmed"
+                underline="hover"
+                lh="44px"
+                style={{ flexShrink: 0 }}
+              >
+                <time dateTime={post.created_at}>{relativeTime(post.created_at, currentLocale())}</time>
+              </Anchor>
+            </Group>
           </Group>
           <ActionIcon
             variant="subtle"

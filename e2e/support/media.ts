@@ -20,14 +20,14 @@ export function audio(name = 'song.mp3', seconds = 3): string {
   return file;
 }
 
-export function video(name = 'clip.mp4', seconds = 3): string {
+export function video(name = 'clip.mp4', seconds = 3, size = '640x360'): string {
   const file = path.join(dir, name);
   if (!fs.existsSync(file)) {
     ffmpeg([
       '-f',
       'lavfi',
       '-i',
-      `testsrc2=size=640x360:rate=25:duration=${seconds}`,
+      `testsrc2=size=${size}:rate=25:duration=${seconds}`,
       '-f',
       'lavfi',
       '-i',

@@ -1,5 +1,6 @@
 import { chatsSubscribers } from './modules/chats';
 import { insightsSubscribers } from './modules/insights';
+import { mediaSubscribers } from './modules/media';
 import { notificationSubscribers } from './modules/notifications';
 import { timelineSubscribers } from './modules/posts';
 import { pushSubscribers } from './modules/push';
@@ -20,6 +21,7 @@ export function eventSubscribers(ctx: AppContext): EventSubscribers {
   const insights = insightsSubscribers(ctx);
   const push = pushSubscribers(ctx);
   const timeline = timelineSubscribers(ctx);
+  const media = mediaSubscribers(ctx);
   return {
     'post.created': [notifications['post.created'], timeline['post.created']],
     'post.updated': [],
@@ -46,5 +48,6 @@ export function eventSubscribers(ctx: AppContext): EventSubscribers {
     'subscription.ending': [notifications['subscription.ending']],
     'subscription.ended': [notifications['subscription.ended']],
     'notifications.created': [notifications['notifications.created'], push['notifications.created']],
+    'media.progressed': [media['media.progressed']],
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MEDIA_STATUSES } from './media';
 import { APPROVED_STATUSES } from './organizations';
 import { POST_TYPES } from './posts';
 
@@ -126,6 +127,17 @@ export const NotificationsCreated = systemEvent('notifications.created', {
   ids: z.array(RowId).min(1),
 });
 
+/**
+ * An audio or video upload of `user_id` moved on while it was transcoded: its progress grew (`processing`,
+ * at most once a second) or it ended (`processed` or `failed`). Only its uploader hears of it.
+ */
+export const MediaProgressed = systemEvent('media.progressed', {
+  user_id: RowId,
+  file_id: z.string().min(1).max(64),
+  status: z.enum(MEDIA_STATUSES),
+  progress: z.number().int().min(0).max(100),
+});
+
 /** Every event; subscribers are registered per `type`, and the server's registry must name each one. */
 export const DomainEvent = z.discriminatedUnion('type', [
   PostCreated,
@@ -153,6 +165,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   SubscriptionEnding,
   SubscriptionEnded,
   NotificationsCreated,
+  MediaProgressed,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

@@ -5,6 +5,17 @@ import { endpoint } from './endpoint';
 export const IMAGE_KINDS = ['squares', 'covers', 'profiles', 'photos'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 
+/**
+ * The size each kind is stored at: a fixed shape (cut to it on the server; the web app lets the person
+ * choose the part first) or, for photos, only a bound on the long edge, keeping the photo's own shape.
+ */
+export const IMAGE_SHAPES: Record<ImageKind, { width: number; height?: number }> = {
+  squares: { width: 1080, height: 1080 },
+  profiles: { width: 512, height: 512 },
+  covers: { width: 1600, height: 800 },
+  photos: { width: 2048 },
+};
+
 export const MEDIA_STATUSES = ['processing', 'processed', 'failed'] as const;
 export type MediaStatus = (typeof MEDIA_STATUSES)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ChatMessage } from './chats';
 import { endpoint } from './endpoint';
+import { MEDIA_STATUSES } from './media';
 
 /**
  * The realtime protocol (API.md): Socket.IO at `/socket.io`, WebSocket transport, private channels joined
@@ -67,6 +68,17 @@ export type RedisNotification = z.infer<typeof RedisNotification>;
 export const RealtimeEvents = {
   SendPushNotification: z.object({ channel: z.string(), redisNotification: RedisNotification }),
   ChatMessageSent: z.object({ channel: z.string(), chatMessage: z.union([ChatMessage, z.array(ChatMessage)]) }),
+  /**
+   * One of the person's audio or video uploads moved on (on `private-notifications.{userId}`, so only its
+   * uploader hears it): its transcode progress, or its end. The URL and any error come from `GET
+   * /upload/check`, in the asker's language; this only says when to ask.
+   */
+  MediaStatusChanged: z.object({
+    channel: z.string(),
+    file: z.string(),
+    status: z.enum(MEDIA_STATUSES),
+    progress: z.number().int().min(0).max(100),
+  }),
 } as const;
 export type RealtimeEventName = keyof typeof RealtimeEvents;
 export type RealtimeEvent<N extends RealtimeEventName> = z.infer<(typeof RealtimeEvents)[N]>;

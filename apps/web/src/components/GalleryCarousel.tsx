@@ -1,13 +1,20 @@
 import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
 import { Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../i18n';
+import { galleryFrameRatio } from '../lib/imageBox';
+import { numberFormat } from '../lib/numbers';
 import type { GalleryItem } from './GalleryEditor';
 import { ResponsiveImage } from './ResponsiveImage';
+import classes from './GalleryCarousel.module.css';
 
 /**
- * One photo at a time; past the last it wraps around to the first (spec §9). `priority`: the first photo is
- * the page's likely largest paint; the others load as they are slid into view.
+ * One photo at a time; past the last it wraps around to the first (spec §9). Every slide is the same frame
+ * (the first photo's shape, bounded in height), so the page never jumps as the photos go by; a photo of
+ * another shape is letterboxed in it, never cropped. `priority`: the first photo is the page's likely
+ * largest paint; the others load as they are slid into view.
  */
 export function GalleryCarousel({
   items,
@@ -19,9 +26,19 @@ export function GalleryCarousel({
   priority?: boolean;
 }) {
   const { t } = useTranslation();
+  const root = useRef<HTMLDivElement>(null);
+  const indicatorsLabel = t('posts.choose_photo');
+  useEffect(() => {
+    // Mantine writes an English "Slides" on the dots' tablist, with no prop to change it; React leaves an
+    // attribute it set to the same value alone afterwards, so this label stays.
+    root.current?.querySelector('[role="tablist"]')?.setAttribute('aria-label', indicatorsLabel);
+  });
   if (items.length === 0) return null;
+  const frame = galleryFrameRatio(items.map((item) => item.url));
+  const count = numberFormat(currentLocale());
   return (
     <Carousel
+      ref={root}
       withIndicators={items.length > 1}
       withControls={items.length > 1}
       emblaOptions={{ loop: true, align: 'center' }}
@@ -29,18 +46,27 @@ export function GalleryCarousel({
       aria-label={title}
       previousControlProps={{ 'aria-label': t('posts.previous_photo') }}
       nextControlProps={{ 'aria-label': t('posts.next_photo') }}
+      controlSize={44}
+      classNames={{ indicators: classes.indicators, indicator: classes.indicator }}
+      // Mantine's own labels are English ("Go to slide 2", "Carousel slide").
+      getIndicatorProps={(index) => ({ 'aria-label': t('posts.go_to_photo', { n: count.format(index + 1) }) })}
     >
       {items.map((item, index) => (
-        <Carousel.Slide key={`${item.url}-${index}`}>
+        <Carousel.Slide
+          key={`${item.url}-${index}`}
+          aria-label={t('posts.photo_of', { n: count.format(index + 1), total: count.format(items.length) })}
+        >
           <figure style={{ margin: 0 }}>
-            <ResponsiveImage
-              url={item.url}
-              alt={item.caption || t('posts.gallery_photo', { n: index + 1 })}
-              radius="md"
-              fit="contain"
-              mah={480}
-              priority={priority && index === 0}
-            />
+            <div style={{ aspectRatio: frame, width: '100%', maxHeight: '70vh' }}>
+              <ResponsiveImage
+                url={item.url}
+                alt={item.caption || t('posts.gallery_photo', { n: index + 1 })}
+                radius="md"
+                fit="contain"
+                priority={priority && index === 0}
+                style={{ width: '100%', height: '100%' }}
+              />
+            </div>
             {item.caption && (
               <Text component="figcaption" size="sm" c="dimmed" ta="center" mt={4}>
                 {item.caption}

@@ -10,8 +10,9 @@ export interface PhotoPostValue {
 }
 
 /**
- * A photo post: title, text (at most 250) and the photo (recommended 8:4). Changes are updaters of the value
- * as it is then, so text typed while the photo uploads stays when the photo arrives.
+ * A photo post: title, text (at most 250) and the photo, kept whole in its own shape (never cut to 8:4).
+ * Changes are updaters of the value as it is then, so text typed while the photo uploads stays when the
+ * photo arrives.
  */
 export function PhotoPostForm({
   value,
@@ -43,9 +44,9 @@ export function PhotoPostForm({
         error={errors.content}
       />
       <ImageUploader
-        kind="covers"
+        kind="photos"
         label={t('posts.fields.photo')}
-        description={t('posts.cover_hint')}
+        description={t('posts.photo_hint')}
         value={value.url}
         onChange={(url) => onChange((v) => ({ ...v, url }))}
         onBusyChange={onBusyChange}

@@ -1,16 +1,9 @@
-import { imageInfo, imageVariantUrl, imageVariantWidths, type ImageKind } from '@inkwell/contracts';
+import { IMAGE_SHAPES, imageInfo, imageVariantUrl, imageVariantWidths, type ImageKind } from '@inkwell/contracts';
 import sharp from 'sharp';
 import { AppError } from '../../platform/errors';
 
 /** Input formats we take; SVG is not among them (it can carry script). */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
-
-const SHAPES: Record<ImageKind, { width: number; height?: number }> = {
-  squares: { width: 1080, height: 1080 },
-  profiles: { width: 512, height: 512 },
-  covers: { width: 1600, height: 800 },
-  photos: { width: 2048 },
-};
 
 export interface EncodedImage {
   data: Buffer;
@@ -38,7 +31,7 @@ export async function processImage(input: Buffer, kind: ImageKind): Promise<Proc
     format = undefined;
   }
   if (!format || !ACCEPTED.has(format)) throw new AppError(415, 'media.not_image');
-  const shape = SHAPES[kind];
+  const shape = IMAGE_SHAPES[kind];
   const pipeline = sharp(input, { failOn: 'error', limitInputPixels: 80_000_000 }).rotate();
   const resized = shape.height
     ? pipeline.resize(shape.width, shape.height, { fit: 'cover', position: 'attention' })

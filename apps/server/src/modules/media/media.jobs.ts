@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { MediaStatus } from '@inkwell/contracts';
 import sharp from 'sharp';
 import type { AppContext } from '../../platform/context';
 import type { JobQueueSettings } from '../../platform/jobs/queue';
@@ -53,6 +54,21 @@ async function dropOriginal(ctx: AppContext, fileId: string, key: string): Promi
 }
 
 /**
+ * Tells the uploader's open pages (a subscriber emits it on their private channel) that the upload moved on,
+ * once the change is in the database: the page need not wait for its next poll.
+ */
+function announce(ctx: AppContext, row: repo.MediaRow, status: MediaStatus, progress: number): void {
+  ctx.events.publish(ctx.db, {
+    type: 'media.progressed',
+    actor_id: null,
+    user_id: row.user_id,
+    file_id: row.id,
+    status,
+    progress,
+  });
+}
+
+/**
  * Transcodes one upload. Idempotent: a processed file is left alone, outputs have fixed keys and are
  * written whole (a half-written file is never served), and an attempt cut short by a crash is simply run
  * again by the next worker once the job's time runs out.
@@ -70,16 +86,23 @@ export async function transcode(ctx: AppContext, fileId: string, job: { retryCou
     const output = path.join(work, kind === 'video' ? 'out.mp4' : 'out.m4a');
     const poster = path.join(work, 'poster.jpg');
     let lastWrite = 0;
+    let lastProgress = 0;
     const transcoding = runFfmpeg(
       ctx.config.media.ffmpeg,
       kind === 'video' ? videoArgs(source.path, output) : audioArgs(source.path, output),
       duration,
       (fraction) => {
-        const now = Date.now();
-        if (now - lastWrite < PROGRESS_EVERY_MS) return;
-        lastWrite = now;
         // Never 100 before the file is in place.
-        void repo.setProgress(ctx.db, fileId, Math.min(99, Math.floor(fraction * 100))).catch(() => undefined);
+        const progress = Math.min(99, Math.floor(fraction * 100));
+        const now = Date.now();
+        // ffmpeg's first report is at 0 %: it must not use up the second in which the first real step shows.
+        if (progress <= lastProgress || now - lastWrite < PROGRESS_EVERY_MS) return;
+        lastWrite = now;
+        lastProgress = progress;
+        void repo
+          .setProgress(ctx.db, fileId, progress)
+          .then((moved) => moved && announce(ctx, row, 'processing', progress))
+          .catch(() => undefined);
       },
     );
     // The poster comes from the source alongside the transcode, so it adds no waiting.
@@ -124,13 +147,15 @@ export async function transcode(ctx: AppContext, fileId: string, job: { retryCou
       for (const key of [outputKey, posterKey, row.source_key]) if (key) await ctx.storage.delete(key);
       return;
     }
+    announce(ctx, row, 'processed', 100);
     await dropOriginal(ctx, fileId, row.source_key);
   } catch (err) {
     const unusable = err instanceof ProbeFailed || err instanceof TranscodeFailed;
     ctx.log.warn({ err, fileId, attempt: job.retryCount }, 'transcode failed');
     // Bad input will not get better; anything else is retried until the last attempt.
     if (unusable || job.retryCount >= TRANSCODE_RETRIES) {
-      await repo.update(ctx.db, fileId, { status: 'failed', error: 'media.transcode_failed', size_bytes: 0 });
+      if (await repo.update(ctx.db, fileId, { status: 'failed', error: 'media.transcode_failed', size_bytes: 0 }))
+        announce(ctx, row, 'failed', row.progress);
       await dropOriginal(ctx, fileId, row.source_key);
       return;
     }

@@ -36,12 +36,14 @@ export async function update(db: Db, id: string, values: Partial<typeof mediaFil
   return rows.length > 0;
 }
 
-/** Progress only moves forward, and only while processing. */
-export async function setProgress(db: Db, id: string, progress: number): Promise<void> {
-  await db
+/** Progress only moves forward, and only while processing; answers whether it moved. */
+export async function setProgress(db: Db, id: string, progress: number): Promise<boolean> {
+  const rows = await db
     .update(mediaFiles)
     .set({ progress })
-    .where(and(eq(mediaFiles.id, id), eq(mediaFiles.status, 'processing'), sql`${mediaFiles.progress} < ${progress}`));
+    .where(and(eq(mediaFiles.id, id), eq(mediaFiles.status, 'processing'), sql`${mediaFiles.progress} < ${progress}`))
+    .returning({ id: mediaFiles.id });
+  return rows.length > 0;
 }
 
 /** Bytes of audio and video the person keeps now (a sum over `media_files_usage_idx`). */

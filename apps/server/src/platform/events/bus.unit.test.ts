@@ -25,6 +25,7 @@ function fakeDb(options: { failCommit?: boolean } = {}) {
 const liked = (actor: number): DomainEvent => ({ type: 'post.liked', actor_id: actor, account_id: 1, post_id: 1 });
 
 const empty = (): EventSubscribers => ({
+  'media.progressed': [],
   'subscription.started': [],
   'subscription.ending': [],
   'subscription.ended': [],

@@ -1,22 +1,27 @@
 import { IMAGE_ACCEPT, mediaApi, type ImageKind } from '@inkwell/contracts';
 import { Alert, Button, CloseButton, FileButton, Group, Input, Stack } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
-import { useReducer } from 'react';
+import { lazy, Suspense, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
 import { useLatest } from '../../lib/useLatest';
+import { photoBoxStyle } from '../../lib/imageBox';
 import { ResponsiveImage } from '../ResponsiveImage';
+import { cropAspect } from './crop';
 import { useReportBusy, useUploadSignal } from './uploadHooks';
 import { isBusy, uploadReducer } from './uploadState';
 import { UploadProgress } from './UploadProgress';
 
-const RATIOS: Record<ImageKind, number> = { squares: 1, profiles: 1, covers: 2, photos: 4 / 3 };
+// The crop step (and react-easy-crop) loads only once a fixed-shape picture is chosen.
+const ImageCropDialog = lazy(async () => ({ default: (await import('./ImageCropDialog')).ImageCropDialog }));
 
 /**
  * Image files only; progress 0–100; done sets the image, failure shows the server's message and reports
  * `onFailed`; Remove clears it (spec: image upload states). The finished upload calls the latest `onChange`;
- * leaving the screen mid-upload aborts it and reports not busy.
+ * leaving the screen mid-upload aborts it and reports not busy. A kind with a fixed shape (squares, covers,
+ * profiles) first opens the crop step, so the person chooses what is kept instead of the server guessing;
+ * a photo keeps its own shape and goes up as it is.
  */
 export function ImageUploader({
   kind,
@@ -41,9 +46,20 @@ export function ImageUploader({
   useReportBusy(busy, onBusyChange);
   const latest = useLatest({ onChange, onFailed });
   const nextSignal = useUploadSignal();
+  const aspect = cropAspect(kind);
+  const [cropping, setCropping] = useState<{ file: File; source: string } | null>(null);
 
-  const choose = async (file: File | null) => {
+  const choose = (file: File | null) => {
     if (!file) return;
+    if (aspect === null) void send(file);
+    else setCropping({ file, source: URL.createObjectURL(file) });
+  };
+  const closeCrop = () => {
+    if (cropping) URL.revokeObjectURL(cropping.source);
+    setCropping(null);
+  };
+
+  const send = async (file: File) => {
     const signal = nextSignal();
     dispatch({ type: 'start' });
     const form = new FormData();
@@ -84,7 +100,11 @@ export function ImageUploader({
               alt={label}
               sizes={`${previewWidth}px`}
               radius="md"
-              style={{ aspectRatio: RATIOS[kind], objectFit: 'cover' }}
+              style={
+                aspect === null
+                  ? photoBoxStyle(state.url, '50vh')
+                  : { aspectRatio: aspect, objectFit: 'cover', ...(kind === 'profiles' && { borderRadius: '50%' }) }
+              }
             />
             <CloseButton
               aria-label={t('media.remove_image')}
@@ -103,7 +123,7 @@ export function ImageUploader({
         )}
         {state.phase !== 'done' && (
           <Group>
-            <FileButton onChange={(file) => void choose(file)} accept={IMAGE_ACCEPT} disabled={busy}>
+            <FileButton onChange={choose} accept={IMAGE_ACCEPT} disabled={busy || cropping !== null}>
               {(props) => (
                 <Button {...props} variant="light" leftSection={<IconPhotoUp size={18} />} loading={busy}>
                   {t('media.choose_image')}
@@ -113,6 +133,20 @@ export function ImageUploader({
           </Group>
         )}
       </Stack>
+      {cropping && (
+        <Suspense fallback={null}>
+          <ImageCropDialog
+            file={cropping.file}
+            source={cropping.source}
+            kind={kind}
+            onCancel={closeCrop}
+            onConfirm={(cropped) => {
+              closeCrop();
+              void send(cropped);
+            }}
+          />
+        </Suspense>
+      )}
     </Input.Wrapper>
   );
 }

@@ -10,6 +10,7 @@ import { AudioPlayer } from './AudioPlayer';
 import { VideoPlayer } from './VideoPlayer';
 import { useReportBusy, useUploadSignal } from './uploadHooks';
 import { isBusy, uploadReducer } from './uploadState';
+import { useMediaLive } from './useMediaLive';
 import { useMediaPolling } from './useMediaPolling';
 import { UploadProgress } from './UploadProgress';
 
@@ -67,7 +68,14 @@ export function MediaUpload({
     },
     [onChange, t],
   );
-  useMediaPolling(kind, state.phase === 'processing' ? state.file : null, onStatus);
+  const processing = state.phase === 'processing' ? state.file : null;
+  // The spec's poll stays as the fallback; the realtime channel says sooner how far along it is and when it is done.
+  const askNow = useMediaPolling(kind, processing, onStatus);
+  const onProgress = useCallback(
+    (progress: number) => dispatch({ type: 'status', status: 'processing', url: null, progress }),
+    [],
+  );
+  useMediaLive(state.phase === 'uploading' || state.phase === 'processing', processing, onProgress, askNow);
 
   const choose = async (file: File | null) => {
     if (!file) return;

@@ -55,6 +55,29 @@ describe('media status polling', () => {
     expect(seen).toEqual(['processing', 'failed']);
   });
 
+  it('asks at once when told to (the realtime channel said it is done), then keeps the interval from there', async () => {
+    const answers = [status('processing', 40), status('processing', 60), status('processed', 100)];
+    const check = vi.fn(async () => answers.shift() ?? status('processed'));
+    const seen: number[] = [];
+    const { result } = renderHook(() => useMediaPolling('video', 'f1', (c) => seen.push(c.progress), check));
+    await advance(3000);
+    act(() => result.current());
+    await advance(0);
+    expect(check).toHaveBeenCalledTimes(1);
+    // The next poll counts from that answer, not from the upload.
+    await advance(19_999);
+    expect(check).toHaveBeenCalledTimes(1);
+    await advance(1);
+    expect(check).toHaveBeenCalledTimes(2);
+    act(() => result.current());
+    await advance(0);
+    expect(seen).toEqual([40, 60, 100]);
+    // Done: asking again does nothing.
+    act(() => result.current());
+    await advance(60_000);
+    expect(check).toHaveBeenCalledTimes(3);
+  });
+
   it('does not poll without a file', async () => {
     const check = vi.fn(async () => status('processed'));
     renderHook(() => useMediaPolling('audio', null, () => undefined, check));

@@ -23,6 +23,12 @@ describe('upload state machine', () => {
     expect(uploadReducer(done, { type: 'remove' })).toEqual({ phase: 'idle' });
   });
 
+  it('processing progress only moves forward when pushed and polled answers cross', () => {
+    const at = (progress: number) => ({ type: 'status' as const, status: 'processing', url: null, progress });
+    const processing = run([{ type: 'start' }, { type: 'uploaded', file: 'v' }, at(70), at(40)]);
+    expect(processing).toEqual({ phase: 'processing', file: 'v', progress: 70 });
+  });
+
   it('a failed upload keeps the server message', () => {
     expect(run([{ type: 'start' }, { type: 'fail', error: 'Too large' }])).toEqual({
       phase: 'failed',

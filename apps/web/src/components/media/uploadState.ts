@@ -39,7 +39,8 @@ export function uploadReducer(state: UploadState, event: UploadEvent): UploadSta
       if (state.phase !== 'processing') return state;
       if (event.status === 'processed' && event.url)
         return { phase: 'done', url: event.url, file: state.file, posterUrl: event.posterUrl ?? null };
-      if (event.status === 'processing') return { ...state, progress: event.progress };
+      // Pushed and polled answers can cross: the percentage only moves forward.
+      if (event.status === 'processing') return { ...state, progress: Math.max(state.progress, event.progress) };
       return { phase: 'failed', error: event.error ?? '' };
     case 'fail':
       return { phase: 'failed', error: event.error };

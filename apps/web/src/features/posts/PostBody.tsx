@@ -4,7 +4,9 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { GalleryCarousel } from '../../components/GalleryCarousel';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
+import { PHOTO_MAX_HEIGHT, photoBoxStyle } from '../../lib/imageBox';
 import { excerpt } from './excerpt';
+import a11y from '../../components/a11y.module.css';
 
 // The players come with the first audio or video post shown, not with every feed; until then an empty frame
 // of their exact size keeps the place, so nothing moves when they arrive.
@@ -16,6 +18,9 @@ const audioFrame = (
   </Paper>
 );
 const videoFrame = <Box bg="black" style={{ borderRadius: 'var(--mantine-radius-md)', aspectRatio: '16 / 9' }} />;
+
+/** A photo in a list leaves room for the next post on a phone's screen. */
+const LIST_PHOTO_MAX_HEIGHT = '60vh';
 
 const postPath = (post: Post) => `/posts/${encodeURIComponent(post.slug)}`;
 
@@ -44,7 +49,7 @@ export function PostBody({ post, full, priority = false }: { post: Post; full: b
       {full ? (
         post.title
       ) : (
-        <Anchor component={Link} to={postPath(post)} c="inherit" underline="hover">
+        <Anchor component={Link} to={postPath(post)} c="inherit" underline="hover" className={a11y.link}>
           {post.title}
         </Anchor>
       )}
@@ -74,12 +79,13 @@ export function PostBody({ post, full, priority = false }: { post: Post; full: b
       return (
         <Stack gap="sm">
           {post.url && (
+            // Whole, in the photo's own shape (a 4:3 picture stays 4:3); shorter in lists than on its page.
             <ResponsiveImage
               url={post.url}
               alt={post.title ?? ''}
               radius="md"
               priority={priority}
-              style={{ aspectRatio: '2 / 1' }}
+              style={photoBoxStyle(post.url, full ? PHOTO_MAX_HEIGHT : LIST_PHOTO_MAX_HEIGHT)}
             />
           )}
           {title}
@@ -98,13 +104,15 @@ export function PostBody({ post, full, priority = false }: { post: Post; full: b
       return (
         <Stack gap="sm">
           {post.featured_photo_url && (
+            // An audio cover is square (uploaded as one): drawn square, never cut into a strip.
             <ResponsiveImage
               url={post.featured_photo_url}
               alt=""
               radius="md"
-              mah={full ? 360 : 220}
+              sizes={`${full ? 360 : 220}px`}
               fit="cover"
               priority={priority}
+              style={{ width: `min(100%, ${full ? 360 : 220}px)`, aspectRatio: '1 / 1' }}
             />
           )}
           {title}

@@ -91,7 +91,8 @@ describe('images in the feed', () => {
     expect(lead).toHaveAttribute('sizes', '(min-width: 760px) 760px, 100vw');
     expect(lead).toHaveAttribute('loading', 'eager');
     expect(lead).toHaveAttribute('fetchpriority', 'high');
-    expect(lead).toHaveStyle({ aspectRatio: '2 / 1' });
+    // A photo keeps its own shape (this one happens to be 2:1), whole, not cut to a fixed one.
+    expect(lead).toHaveStyle({ aspectRatio: '1600 / 800', objectFit: 'contain' });
 
     // The others wait until they come near and decode off the main thread.
     const galleryPhoto = screen.getByRole('img', { name: 'Tall' });
@@ -108,16 +109,45 @@ describe('images in the feed', () => {
     expect(olderCover).not.toHaveAttribute('width');
     expect(olderCover).toHaveAttribute('loading', 'lazy');
 
-    // Avatars pick the copy for the size they are drawn at. Their link repeats the name's link beside it, so it
-    // is hidden from screen readers and the tab order (one link per account, named as it reads).
+    // Avatars (44 px, a finger's target) pick the copy for the size they are drawn at. Their link repeats the
+    // name's link beside it, so it is hidden from screen readers and the tab order (one link per account, named
+    // as it reads).
     const avatars = [...document.querySelectorAll<HTMLImageElement>('img[alt="Harbour Sketches"]')];
     expect(avatars).toHaveLength(4);
     expect(avatars[0]!.closest('a')).toHaveAttribute('aria-hidden', 'true');
     expect(avatars[0]!.closest('a')).toHaveAttribute('tabindex', '-1');
     expect(screen.getAllByRole('link', { name: 'Harbour Sketches' })).toHaveLength(4);
-    expect(avatars[0]).toHaveAttribute('sizes', '40px');
+    expect(avatars[0]).toHaveAttribute('sizes', '44px');
     expect(avatars[0]!.getAttribute('srcset')).toContain(`${avatar.replace('.webp', '-128w.webp')} 128w`);
     expect(avatars[0]).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('draws a 4:3 photo whole in its shape, a gallery in one frame, and an audio cover square', async () => {
+    const fourThree = `/uploads/images/photos/2026/05/${'a'.repeat(32)}-1200x900.webp`;
+    const square = `/uploads/images/squares/2026/05/${'b'.repeat(32)}-1080x1080.webp`;
+    renderFeed([
+      post({ type: 'photo', title: 'Four by three', url: fourThree }),
+      post({
+        type: 'gallery',
+        title: 'Mixed',
+        photos: [
+          { url: fourThree, caption: 'Wide' },
+          { url: photo, caption: 'Tall' },
+        ],
+      }),
+      post({ type: 'audio', title: 'Song', url: '/uploads/audio/2026/05/x.m4a', featured_photo_url: square }),
+    ]);
+    const shot = await screen.findByRole('img', { name: 'Four by three' });
+    expect(shot).toHaveStyle({ aspectRatio: '1200 / 900', objectFit: 'contain' });
+    // (Its bounded width, a CSS min(), is beyond jsdom: lib/imageBox.test.ts and the e2e journey check it.)
+    // Both slides share the first photo's 4:3 frame; the tall one is letterboxed in it, not cut.
+    for (const name of ['Wide', 'Tall']) {
+      const slide = screen.getByRole('img', { name });
+      expect(slide.parentElement).toHaveStyle({ aspectRatio: '1.3333' });
+      expect(slide.style.height).toBe('100%');
+    }
+    const cover = document.querySelector<HTMLImageElement>(`img[src="${square}"]`)!;
+    expect(cover).toHaveStyle({ aspectRatio: '1 / 1' });
   });
 
   it('gives priority to none when no post near the top has an image', async () => {

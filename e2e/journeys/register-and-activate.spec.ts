@@ -37,16 +37,23 @@ test('a reader registers, activates from the mail, edits the profile, changes th
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Please activate your account first').first()).toBeVisible();
+  const notActive = page.getByRole('alert').filter({ hasText: 'Your account is not active yet' });
+  await expect(notActive).toBeVisible();
+  await notActive.getByRole('button', { name: 'Send the activation mail again' }).click();
+  await expect(notActive.getByText('we have sent a new link')).toBeVisible();
 
   // Open the activation mail in the development mailbox.
   await page.goto('/dev/mailbox');
   await page.getByLabel('Filter by recipient').fill(email);
-  const mail = page.getByRole('article', { name: 'Activate your Inkwell account' });
+  // Newest first: the mail sent again (it replaced the first link).
+  const mail = page.getByRole('article', { name: 'Activate your Inkwell account' }).first();
   await expect(mail).toBeVisible({ timeout: 20_000 });
   await snap(page, 'mailbox');
   await mail.getByRole('link', { name: 'Open the link' }).click();
   await expect(page.getByRole('heading', { name: 'Your account is active' })).toBeVisible();
+  // Opened a second time: already active, not expired.
+  await page.reload();
+  await expect(page.getByText('Your account is already active. You can sign in.')).toBeVisible();
   await page.getByRole('link', { name: 'Login' }).click();
 
   await page.getByLabel('Email').fill(email);

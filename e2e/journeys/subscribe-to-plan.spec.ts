@@ -18,6 +18,11 @@ test('a new reader starts a trial, creates an organization and a creator account
   await snap(page, 'plans');
 
   await creator.getByRole('button', { name: 'Start free trial' }).click();
+  // The terms and the end date come first; nothing starts on one tap.
+  const trial = page.getByRole('dialog', { name: 'Start a free trial of Creator?' });
+  await expect(trial.getByText('Free for 14 days')).toBeVisible();
+  await expect(trial.getByText(/^Ends on \w+ \d+, \d{4}$/)).toBeVisible();
+  await trial.getByRole('button', { name: 'Start free trial' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   await expect(page.getByText(/Free trial until/)).toBeVisible();
   await page.getByRole('link', { name: 'Create an account' }).click();
@@ -59,7 +64,7 @@ test('a new reader starts a trial, creates an organization and a creator account
   const terms = page.getByRole('dialog', { name: 'Creator terms' });
   await expect(terms.getByRole('listitem')).toHaveCount(5);
   await expect(terms.getByText('No nudity or explicit content.')).toBeVisible();
-  await terms.getByRole('button', { name: 'Close' }).click();
+  await terms.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   await page.getByLabel('I accept the creator terms').check();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -102,7 +107,10 @@ test('a reader pays through the sandbox checkout and lands on the purchased page
   const confirm = page.getByRole('button', { name: 'Confirm' });
   await expect(confirm).toBeDisabled();
   await page.getByRole('button', { name: 'Read the subscription terms' }).click();
-  await page.getByRole('dialog', { name: 'Subscription terms' }).getByRole('button', { name: 'Close' }).click();
+  await page
+    .getByRole('dialog', { name: 'Subscription terms' })
+    .getByRole('button', { name: 'Close', exact: true })
+    .click();
   await page.getByLabel('I agree to the subscription terms').check();
   await snap(page, 'confirm');
   await confirm.click();
@@ -120,6 +128,11 @@ test('a reader pays through the sandbox checkout and lands on the purchased page
   await page.goto('/profile/plan');
   await expect(page.getByRole('article', { name: 'Studio' }).getByText('Current plan')).toBeVisible();
   await expect(page.getByRole('article', { name: 'Studio' }).getByRole('button')).toHaveCount(0);
+  // The other plans say what buying them does to the one running; no trial over a paid plan.
+  const creator = page.getByRole('article', { name: 'Creator' });
+  await expect(creator.getByRole('button', { name: 'Switch to this plan' })).toBeVisible();
+  await expect(creator.getByText('Your Studio plan stops when this one starts')).toBeVisible();
+  await expect(creator.getByRole('button', { name: 'Start free trial' })).toHaveCount(0);
 });
 
 test('declining in the checkout shows the failure and leaves no subscription', async ({ page, baseURL }) => {

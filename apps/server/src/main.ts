@@ -72,6 +72,15 @@ async function serve(config: Config): Promise<void> {
   }
   if (!config.isProduction && !config.smtpUrl)
     lines.push(`  Mailbox:      ${config.publicUrl}/dev/mailbox (activation and reset mails; this machine only)`);
+  lines.push(
+    '',
+    `  Links in mails: ${config.publicUrl}${config.publicUrlDefaulted ? ' (the default: PUBLIC_URL is not set)' : ''}`,
+  );
+  if (config.publicUrlDefaulted)
+    lines.push(
+      '  Opened from another device or behind a domain? Set PUBLIC_URL to the address people reach it at,',
+      `  e.g. PUBLIC_URL=http://192.168.1.20:${config.port} npm start`,
+    );
   console.log(`${lines.join('\n')}\n`);
 }
 

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoti
 import { useTranslation } from 'react-i18next';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
-import { NotFoundPage } from '../features/system/NotFoundPage';
+import { NotFound } from '../components/NotFound';
 import { currentLocale } from '../i18n';
 import { mayAdminister, useSession } from '../session/session';
 import { adminMessagesLoaded, loadAdminMessages } from './i18n';
@@ -147,7 +147,7 @@ export function AdminArea() {
               }
             />
           ))}
-          <Route path="*" element={<NotFoundPage />} />
+          <Route path="*" element={<NotFound home="/admin" headingOrder={2} />} />
         </Routes>
       </Suspense>
     </AdminShell>

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
 import { accessTokens, roles, userTokens, users } from '../../db/schema';
 import { tokenExpired } from '../../platform/auth/token-expiry';
@@ -80,6 +80,23 @@ export async function consumeOneTimeToken(
     )
     .returning({ userId: userTokens.user_id });
   return row?.userId;
+}
+
+/** Whether an activation token (used or expired alike) belongs to someone who is active by now. */
+export async function activationTokenOfActiveUser(db: Conn, tokenHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(userTokens)
+    .innerJoin(users, eq(users.id, userTokens.user_id))
+    .where(
+      and(
+        eq(userTokens.token_hash, tokenHash),
+        eq(userTokens.purpose, 'activation'),
+        isNotNull(users.email_verified_at),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 export async function markVerified(db: Conn, userId: number): Promise<void> {

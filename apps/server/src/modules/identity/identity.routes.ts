@@ -6,6 +6,7 @@ import { t } from '../../platform/i18n';
 import { MINUTE, type RateRule } from '../../platform/rate-limit';
 import * as identity from './identity.service';
 import { createLoginGuard } from './login-guard';
+import { socialLoginRoutes } from './social-login.routes';
 
 const emailOf = (request: { body?: unknown }): string | undefined => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
@@ -28,8 +29,8 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, api.verifyEmail, { auth: 'none' }, async ({ body, locale }) => {
-    await identity.verifyEmail(ctx, body.token);
-    return { message: t(locale, 'auth.activated') };
+    const outcome = await identity.verifyEmail(ctx, body.token);
+    return { message: t(locale, outcome === 'activated' ? 'auth.activated' : 'auth.already_activated') };
   });
 
   route(
@@ -67,4 +68,6 @@ export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
       return { message: t(locale, 'auth.password_reset') };
     },
   );
+
+  socialLoginRoutes(app, ctx);
 }

@@ -51,10 +51,19 @@ export async function register(ctx: AppContext, input: Parsed<'register'>, local
   await sendActivation(ctx, user, locale);
 }
 
-export async function verifyEmail(ctx: AppContext, token: string): Promise<void> {
-  const userId = await repo.consumeOneTimeToken(ctx.db, 'activation', hashToken(token));
-  if (!userId) throw new ValidationError({ token: ['validation.token_invalid'] }, 'validation.token_invalid');
-  await repo.markVerified(ctx.db, userId);
+/**
+ * A link opened a second time (a mail client's preview, a second tap) finds its person already active: that is
+ * said as such, not as an expired link. Only the token's holder learns it, as with the first opening.
+ */
+export async function verifyEmail(ctx: AppContext, token: string): Promise<'activated' | 'already_active'> {
+  const hash = hashToken(token);
+  const userId = await repo.consumeOneTimeToken(ctx.db, 'activation', hash);
+  if (userId) {
+    await repo.markVerified(ctx.db, userId);
+    return 'activated';
+  }
+  if (await repo.activationTokenOfActiveUser(ctx.db, hash)) return 'already_active';
+  throw new ValidationError({ token: ['validation.token_invalid'] }, 'validation.token_invalid');
 }
 
 export async function resendActivation(ctx: AppContext, email: string, locale: Locale): Promise<void> {

@@ -75,9 +75,10 @@ describe('register', () => {
     expect(blocked.body.message).toMatch(/activate your account/i);
 
     expect((await s.request('POST', '/api/email/verify', { body: { token } })).status).toBe(200);
+    // Opened twice: already active, not an expired link.
     const again = await s.request('POST', '/api/email/verify', { body: { token } });
-    expect(again.status).toBe(422);
-    expect(again.body.errors.token[0]).toMatch(/not valid|expired/);
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe('Your account is already active. You can sign in.');
     expect((await s.request('POST', '/api/login', { body: { ...p, device_name: 'x' } })).status).toBe(200);
   });
 
@@ -156,6 +157,46 @@ describe('activation links', () => {
       .set({ expires_at: sql`now() - interval '1 minute'` })
       .where(eq(userTokens.token_hash, sha256(token)));
     expect((await s.request('POST', '/api/email/verify', { body: { token } })).status).toBe(422);
+  });
+
+  it('opened again after activation: already active in the reader’s language, even once expired', async () => {
+    const p = person();
+    await s.request('POST', '/api/register', { body: p });
+    const token = tokenFrom((await s.smtp.waitFor(p.email)).text, '/activate');
+    expect((await s.request('POST', '/api/email/verify', { body: { token } })).status).toBe(200);
+    await s.ctx.db
+      .update(userTokens)
+      .set({ expires_at: sql`now() - interval '1 minute'` })
+      .where(eq(userTokens.token_hash, sha256(token)));
+    const again = await s.request('POST', '/api/email/verify', {
+      body: { token },
+      headers: { 'accept-language': 'my' },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe('သင့်အကောင့် အသက်ဝင်ပြီးသားဖြစ်သည်။ ဝင်ရောက်နိုင်ပါသည်။');
+  });
+
+  it('a made-up token is still refused, and bad input is a 422, never a 500', async () => {
+    const unknown = await s.request('POST', '/api/email/verify', { body: { token: 'x'.repeat(43) } });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors.token[0]).toMatch(/not valid|expired/);
+    for (const body of [{}, { token: '' }, { token: 'a\u0000b' }, { token: 7 }]) {
+      expect((await s.request('POST', '/api/email/verify', { body })).status).toBe(422);
+    }
+  });
+
+  it('after a refused sign-in, resend mails a working link', async () => {
+    const p = person();
+    await s.request('POST', '/api/register', { body: p });
+    const first = tokenFrom((await s.smtp.waitFor(p.email)).text, '/activate');
+    const refused = await s.request('POST', '/api/login', {
+      body: { email: p.email, password: p.password, device_name: 'x' },
+    });
+    expect(refused.status).toBe(403);
+    expect((await s.request('POST', '/api/email/resend', { body: { email: p.email } })).status).toBe(200);
+    const second = tokenFrom((await s.smtp.waitFor(p.email, (m) => !m.text.includes(first))).text, '/activate');
+    expect((await s.request('POST', '/api/email/verify', { body: { token: second } })).status).toBe(200);
+    expect((await s.request('POST', '/api/login', { body: { ...p, device_name: 'x' } })).status).toBe(200);
   });
 
   it('resend answers the same for unknown e-mails and replaces the previous link', async () => {

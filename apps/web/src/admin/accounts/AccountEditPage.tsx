@@ -36,6 +36,7 @@ import {
   useAccountPeople,
   useAdminUpdateAccount,
 } from './api';
+import { NotFound, isNotFound } from '../../components/NotFound';
 
 /**
  * Edit a creator account (its fields, approval, publication, pictures); shows its parent organization, linked
@@ -49,8 +50,10 @@ export function AccountEditPage() {
   return (
     <>
       <BackToList to="/admin/accounts" label={t('admin.accounts.back')} />
-      {account.isError || !Number.isInteger(id) || id < 1 ? (
-        <ErrorAlert error={account.error ?? new Error(t('admin.accounts.not_found'))} />
+      {isNotFound(account.error) || !Number.isInteger(id) || id < 1 ? (
+        <NotFound body={t('admin.accounts.not_found')} home="/admin/accounts" headingOrder={2} />
+      ) : account.isError ? (
+        <ErrorAlert error={account.error} />
       ) : account.data ? (
         <Stack gap="lg" maw={720}>
           <AccountForm key={account.data.data.id} account={account.data.data} />

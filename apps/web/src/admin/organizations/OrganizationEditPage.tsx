@@ -14,6 +14,7 @@ import { usePermission } from '../usePermission';
 import { checkOrganizationUsername, useOrganizationForEdit, useUpdateOrganization } from './api';
 import { BackToList } from './ListControls';
 import { ApprovalSelect, PublishedSelect } from './StatusParts';
+import { NotFound, isNotFound } from '../../components/NotFound';
 
 /** Edit an organization: its fields, approval and publication, profile image; shows its creator (spec §2). */
 export function OrganizationEditPage() {
@@ -24,8 +25,10 @@ export function OrganizationEditPage() {
   return (
     <>
       <BackToList to="/admin/organizations" label={t('admin.organizations.back')} />
-      {organization.isError || !Number.isInteger(id) || id < 1 ? (
-        <ErrorAlert error={organization.error ?? new Error(t('admin.organizations.not_found'))} />
+      {isNotFound(organization.error) || !Number.isInteger(id) || id < 1 ? (
+        <NotFound body={t('admin.organizations.not_found')} home="/admin/organizations" headingOrder={2} />
+      ) : organization.isError ? (
+        <ErrorAlert error={organization.error} />
       ) : organization.data ? (
         <OrganizationForm key={organization.data.data.id} organization={organization.data.data} />
       ) : (

@@ -35,6 +35,7 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { usePlanForEdit, useSavePlan } from './api';
 import { DeletePlan, FeaturesField, Preview } from './PlanFormParts';
 import { EMPTY, TRANSLATED, bodyOf, valuesOf, type Values } from './planValues';
+import { NotFound, isNotFound } from '../../components/NotFound';
 
 export function PlanFormPage() {
   const { t } = useTranslation();
@@ -60,7 +61,11 @@ export function PlanFormPage() {
         <PlanEditor plan={null} />
       ) : (
         <>
-          <ErrorAlert error={plan.error} />
+          {isNotFound(plan.error) ? (
+            <NotFound home="/admin/plans" headingOrder={2} />
+          ) : (
+            <ErrorAlert error={plan.error} />
+          )}
           {plan.isPending && !plan.isError ? (
             <Center py="xl">
               <Loader aria-label={t('admin.common.loading')} />

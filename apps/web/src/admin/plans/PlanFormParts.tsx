@@ -116,7 +116,13 @@ export function Preview({ values, id }: { values: Values; id: number }) {
         data={BILLING_CYCLES.map((c) => ({ value: c, label: t(`plans.cycle.${c}`) }))}
       />
       {/* Only the card: its buttons would do nothing here, so none are offered. */}
-      <PlanCard plan={plan} cycle={cycle} active={false} canTrial={false} busy={false} onTrial={() => undefined} />
+      <PlanCard
+        plan={plan}
+        cycle={cycle}
+        offer={{ current: false, purchase: null, trial: false, replaces: null }}
+        busy={false}
+        onTrial={() => undefined}
+      />
     </Stack>
   );
 }

@@ -30,6 +30,7 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { usePermission } from '../usePermission';
 import { useAdminPost, useRejectPost, useRestorePost } from './api';
 import { PostTypeIcon } from './PostTypeIcon';
+import { NotFound, isNotFound } from '../../components/NotFound';
 
 /** An article's words without their markup (it was sanitised on the server; nothing here runs it). */
 function textOf(post: Post): string {
@@ -54,7 +55,7 @@ export function PostDetailPage() {
           {t('admin.common.back')}
         </Button>
       </Group>
-      <ErrorAlert error={post.error} />
+      {isNotFound(post.error) ? <NotFound home="/admin/posts" headingOrder={2} /> : <ErrorAlert error={post.error} />}
       {post.isPending ? (
         <Center py="xl">
           <Loader aria-label={t('admin.common.loading')} />

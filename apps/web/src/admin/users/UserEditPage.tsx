@@ -28,6 +28,7 @@ import { longDate } from '../../lib/dates';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { usePermission } from '../usePermission';
 import { useAdminUser, useChangeRole, useRoleOptions, useSetSuspended, useUpdateUser } from './api';
+import { NotFound, isNotFound } from '../../components/NotFound';
 
 /** Burmese stacks glyphs above and below the line: a hint under a field needs lines as tall as the rest. */
 const tallDescription = { description: { lineHeight: 1.6 } };
@@ -52,7 +53,7 @@ export function UserEditPage() {
           {t('admin.users.back')}
         </Button>
       </Group>
-      <ErrorAlert error={user.error} />
+      {isNotFound(user.error) ? <NotFound home="/admin/users" headingOrder={2} /> : <ErrorAlert error={user.error} />}
       {user.isPending && !user.isError ? (
         <Center py="xl">
           <Loader aria-label={t('admin.common.loading')} />

@@ -1,5 +1,5 @@
 import type { CreateAccountBody } from '@inkwell/contracts';
-import { Alert, Button, Card, Group, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
@@ -85,14 +85,14 @@ export function ReviewPage() {
             </List>
           </Alert>
         )}
-        <Group grow>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <Button variant="default" onClick={backToForm}>
             {t('actions.back')}
           </Button>
           <Button onClick={submit} loading={create.isPending}>
             {t('creators.create_account')}
           </Button>
-        </Group>
+        </SimpleGrid>
       </Stack>
     </>
   );

@@ -1,10 +1,16 @@
-import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconMailForward } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useBack } from '../../components/BackBar';
+import { isLocalPath, rememberReturn, takeReturn } from '../../session/returnTo';
 import { useSession } from '../../session/session';
-import { useLogin, useLogout } from './api';
+import { ApiError, errorMessage } from '../../api/client';
+import { useLogin, useLogout, useResendActivation } from './api';
+import { SocialButtons } from './SocialButtons';
 import { showServerErrors, useServerForm } from './useServerForm';
+import a11y from '../../components/a11y.module.css';
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -15,6 +21,9 @@ export function LoginPage() {
   const login = useLogin();
   const logout = useLogout();
   const form = useServerForm({ email: '', password: '' });
+  const resend = useResendActivation();
+  // The address refused for not being activated yet: the reason stays on the form, with a new link one tap away.
+  const [notActivated, setNotActivated] = useState<string | null>(null);
 
   if (session) {
     return (
@@ -35,15 +44,28 @@ export function LoginPage() {
     );
   }
 
+  const askedFrom = (location.state as { from?: unknown } | null)?.from;
+  const asked = isLocalPath(askedFrom) ? askedFrom : null;
+
   const submit = form.onSubmit((values) =>
     login.mutate(values, {
       onSuccess: (answer) => {
-        const from = (location.state as { from?: string } | null)?.from;
+        // Back where sign-in was asked for: this visit's page, else one remembered before registering.
+        const remembered = takeReturn();
+        const from = asked ?? remembered;
         // Administrators land on the dashboard, as after a provider login (spec §2, /auth/{provider}).
         const start = answer.user.permissions.length > 0 ? '/admin' : '/home';
         void navigate(from && from !== '/login' ? from : start, { replace: true });
       },
-      onError: (error) => showServerErrors(form, error),
+      onError: (error) => {
+        if (error instanceof ApiError && error.code === 'auth.not_activated') {
+          resend.reset();
+          setNotActivated(values.email);
+          return;
+        }
+        setNotActivated(null);
+        showServerErrors(form, error);
+      },
     }),
   );
 
@@ -55,14 +77,45 @@ export function LoginPage() {
             {t('login.title')}
           </Title>
           <Text c="dimmed">{t('login.intro')}</Text>
+          {asked && (
+            <Text size="sm" mt="xs" data-testid="login-continue-hint">
+              {t('login.continue_hint')}
+            </Text>
+          )}
         </div>
+        {notActivated && (
+          <Alert color="yellow" title={t('login.not_activated_title')} role="alert">
+            <Stack gap="sm">
+              <Text size="sm">{t('login.not_activated_body', { email: notActivated })}</Text>
+              {resend.isSuccess ? (
+                <Text size="sm" fw={600} role="status">
+                  {resend.data.message}
+                </Text>
+              ) : (
+                <Button
+                  variant="light"
+                  leftSection={<IconMailForward size={18} aria-hidden />}
+                  loading={resend.isPending}
+                  onClick={() => resend.mutate(notActivated)}
+                >
+                  {t('login.resend_activation')}
+                </Button>
+              )}
+              {resend.isError && (
+                <Text size="sm" c="red" role="alert">
+                  {errorMessage(resend.error)}
+                </Text>
+              )}
+            </Stack>
+          </Alert>
+        )}
         <TextInput label={t('fields.email')} type="email" autoComplete="email" {...form.getInputProps('email')} />
         <PasswordInput
           label={t('fields.password')}
           autoComplete="current-password"
           {...form.getInputProps('password')}
         />
-        <Anchor component={Link} to="/forgot-password" size="sm">
+        <Anchor component={Link} to="/forgot-password" size="sm" className={a11y.link}>
           {t('login.forgot_link')}
         </Anchor>
         <Group grow>
@@ -73,9 +126,11 @@ export function LoginPage() {
             {t('actions.login')}
           </Button>
         </Group>
+        <SocialButtons />
         <Text size="sm" ta="center">
           {t('login.no_account')}{' '}
-          <Anchor component={Link} to="/register">
+          {/* Registering and activating lose this page's state: the place is kept for the first sign-in. */}
+          <Anchor component={Link} to="/register" onClick={() => asked && rememberReturn(asked)}>
             {t('actions.register')}
           </Anchor>
         </Text>

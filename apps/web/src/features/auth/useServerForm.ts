@@ -7,7 +7,8 @@ import { alert } from '../../lib/alerts';
  * a danger alert, each field's errors under its input.
  */
 export function useServerForm<T extends Record<string, unknown>>(initialValues: T): UseFormReturnType<T> {
-  return useForm<T>({ mode: 'controlled', initialValues });
+  // A field fixed after a refused submit must not stay red until the next one.
+  return useForm<T>({ mode: 'controlled', initialValues, clearInputErrorOnChange: true });
 }
 
 export function showServerErrors<T>(

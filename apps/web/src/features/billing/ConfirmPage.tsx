@@ -11,6 +11,7 @@ import { alert } from '../../lib/alerts';
 import { usePlans, useSubscribe } from './api';
 import { PROVIDER_NAMES, cyclePrice, formatPrice } from './format';
 import { followNextStep } from './nextStep';
+import a11y from '../../components/a11y.module.css';
 
 const SUBSCRIPTION_TERMS = ['period', 'no_renewal', 'wallet', 'refunds'] as const;
 
@@ -37,7 +38,7 @@ export function ConfirmPage() {
   if (!plan || plan.is_free) {
     return (
       <Alert color="yellow" title={t('plans.no_plan_title')}>
-        <Anchor component={Link} to="/profile/plan">
+        <Anchor component={Link} to="/profile/plan" className={a11y.link}>
           {t('plans.view_plans')}
         </Anchor>
       </Alert>
@@ -92,7 +93,15 @@ export function ConfirmPage() {
             aria-describedby="subscription-terms-link"
           />
         </Group>
-        <Anchor component="button" type="button" id="subscription-terms-link" onClick={terms.open} size="sm" ta="left">
+        <Anchor
+          component="button"
+          type="button"
+          id="subscription-terms-link"
+          onClick={terms.open}
+          size="sm"
+          ta="left"
+          className={a11y.link}
+        >
           {t('plans.read_terms')}
         </Anchor>
         <Group grow>

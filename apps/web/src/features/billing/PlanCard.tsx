@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
 import { numberFormat } from '../../lib/numbers';
 import { formatPrice, monthlyPrice } from './format';
+import type { PlanOffer } from './offers';
 
 /** The plan's features JSON, or nothing when an administrator saved something unreadable. */
 function features(plan: Plan) {
@@ -20,16 +21,17 @@ function features(plan: Plan) {
 export function PlanCard({
   plan,
   cycle,
-  active,
-  canTrial,
+  offer,
+  currentPlanName,
   busy,
   onTrial,
   onSubscribe,
 }: {
   plan: Plan;
   cycle: BillingCycle;
-  active: boolean;
-  canTrial: boolean;
+  offer: PlanOffer;
+  /** The live subscription's plan, named in what buying this one does to it. */
+  currentPlanName?: string;
   busy: boolean;
   onTrial: () => void;
   /** Absent when no wallet takes payments on this server: only the trial is offered. */
@@ -37,6 +39,8 @@ export function PlanCard({
 }) {
   const { t } = useTranslation();
   const locale = currentLocale();
+  const active = offer.current;
+  const purchase = onSubscribe ? offer.purchase : null;
   return (
     <Card
       withBorder
@@ -96,15 +100,20 @@ export function PlanCard({
             </List>
           </div>
         ))}
-        {/* The active plan card shows no buttons (spec §4); a free plan has nothing to buy. */}
-        {!active && !plan.is_free && (
+        {/* A paid current plan shows no buttons (spec §4); a free plan has nothing to buy. */}
+        {(purchase || offer.trial) && (
           <Stack gap="xs" mt="auto" pt="sm">
-            {onSubscribe && (
+            {purchase && (
               <Button onClick={onSubscribe} disabled={busy}>
-                {t('plans.subscribe')}
+                {t(`plans.purchase.${purchase}`)}
               </Button>
             )}
-            {canTrial && plan.trial_period_days > 0 && (
+            {purchase && offer.replaces && currentPlanName && (
+              <Text size="sm" c="dimmed">
+                {t(`plans.replaces_${offer.replaces}`, { plan: currentPlanName })}
+              </Text>
+            )}
+            {offer.trial && (
               <Button variant="light" onClick={onTrial} loading={busy}>
                 {t('plans.start_trial')}
               </Button>

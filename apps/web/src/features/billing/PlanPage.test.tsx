@@ -1,5 +1,5 @@
 import type { Plan, PlansResponse } from '@inkwell/contracts';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -25,15 +25,20 @@ const creatorPlan: Plan = {
 
 const reader = sessionUser();
 
-function renderPlans(providers: PlansResponse['meta']['payment_providers']) {
-  const body: PlansResponse = { data: [creatorPlan], meta: { payment_providers: providers } };
+const studioPlan: Plan = { ...creatorPlan, id: 3, slug: 'studio', name: 'Studio', monthly_price: 15000 };
+
+function renderPlans(providers: PlansResponse['meta']['payment_providers'], onSubscribe?: (body: unknown) => void) {
+  const body: PlansResponse = { data: [creatorPlan, studioPlan], meta: { payment_providers: providers } };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) =>
-      url.startsWith('/api/plans')
-        ? new Response(JSON.stringify(body), { status: 200 })
-        : new Response('{}', { status: 404 }),
-    ),
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/plans')) return new Response(JSON.stringify(body), { status: 200 });
+      if (url === '/api/subscribe') {
+        onSubscribe?.(JSON.parse(String(init?.body)));
+        return new Response(JSON.stringify({ message: 'ok' }), { status: 200 });
+      }
+      return new Response('{}', { status: 404 });
+    }),
   );
   render(
     <Providers>
@@ -58,7 +63,8 @@ afterEach(() => {
 describe('plan screen', () => {
   it('offers only the wallets the server takes payments with', async () => {
     renderPlans(['wavepay']);
-    await userEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
+    const creator = await screen.findByRole('article', { name: 'Creator' });
+    await userEvent.click(within(creator).getByRole('button', { name: 'Subscribe' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('WavePay')).toBeInTheDocument();
     expect(within(dialog).queryByText('KBZPay')).not.toBeInTheDocument();
@@ -67,7 +73,50 @@ describe('plan screen', () => {
 
   it('with no wallet configured offers the free trial only', async () => {
     renderPlans([]);
-    expect(await screen.findByRole('button', { name: 'Start free trial' })).toBeInTheDocument();
+    const creator = await screen.findByRole('article', { name: 'Creator' });
+    expect(within(creator).getByRole('button', { name: 'Start free trial' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
+  });
+
+  it('shows the trial’s length and end date before starting it, and starts it only on confirm', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T10:00:00Z'));
+    const started: unknown[] = [];
+    renderPlans(['kbzpay'], (body) => started.push(body));
+    const creator = await screen.findByRole('article', { name: 'Creator' });
+    await userEvent.click(within(creator).getByRole('button', { name: 'Start free trial' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start a free trial of Creator?' });
+    expect(within(dialog).getByText('Free for 14 days')).toBeInTheDocument();
+    expect(within(dialog).getByText('Ends on December 8, 2026')).toBeInTheDocument();
+    expect(started).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start free trial' }));
+    await waitFor(() => expect(started).toHaveLength(1));
+    expect(started[0]).toMatchObject({ plan_id: 2, trial: true, payment_provider: 'free_trial' });
+    vi.useRealTimers();
+  });
+
+  it('on a paid plan: the current card offers nothing, another plan says what happens, no trial', async () => {
+    const live = {
+      id: 4,
+      plan_id: 3,
+      plan: { id: 3, slug: 'studio', name: 'Studio' },
+      billing_cycle: 'monthly' as const,
+      status: 'active' as const,
+      provider: 'kbzpay' as const,
+      trial_ends_at: null,
+      started_at: '2026-11-01T00:00:00Z',
+      expires_at: '2026-12-01T00:00:00Z',
+    };
+    signIn('token', sessionUser({ active_subscription: live, subscriptions: [live] }));
+    renderPlans(['kbzpay']);
+    const creator = await screen.findByRole('article', { name: 'Creator' });
+    expect(within(creator).getByRole('button', { name: 'Switch to this plan' })).toBeInTheDocument();
+    expect(
+      within(creator).getByText('Your Studio plan stops when this one starts; the days left on it are not refunded.'),
+    ).toBeInTheDocument();
+    expect(within(creator).queryByRole('button', { name: 'Start free trial' })).not.toBeInTheDocument();
+    const studio = screen.getByRole('article', { name: 'Studio' });
+    expect(within(studio).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(studio).getByText('Current plan')).toBeInTheDocument();
   });
 });

@@ -9,6 +9,8 @@ import { alert } from '../../lib/alerts';
 import { useSession } from '../../session/session';
 import { PlanCard } from './PlanCard';
 import { ProviderDialog } from './ProviderDialog';
+import { TrialDialog } from './TrialDialog';
+import { planOffer } from './offers';
 import { SubscriptionCard } from './SubscriptionCard';
 import { usePlans, useSubscribe } from './api';
 import { PageLoader } from '../../components/PageLoader';
@@ -22,13 +24,18 @@ export function PlanPage() {
   const subscribe = useSubscribe();
   const [cycle, setCycle] = useState<BillingCycle>(DEFAULT_BILLING_CYCLE);
   const [buying, setBuying] = useState<Plan | null>(null);
+  const [trying, setTrying] = useState<Plan | null>(null);
+  const live = user.active_subscription;
   const providers = plans.data?.meta.payment_providers ?? [];
 
   const startTrial = (plan: Plan) =>
     subscribe.mutate(
       { plan_id: plan.id, trial: true, billing_cycle: cycle, payment_provider: 'free_trial' },
       {
-        onSuccess: () => void navigate('/profile/plan/purchased?trial=1'),
+        onSuccess: () => {
+          setTrying(null);
+          void navigate('/profile/plan/purchased?trial=1');
+        },
         onError: (error) => alert('danger', errorMessage(error)),
       },
     );
@@ -57,15 +64,23 @@ export function PlanPage() {
               key={plan.id}
               plan={plan}
               cycle={cycle}
-              active={user.active_plan?.id === plan.id}
-              canTrial={!user.subscriptions.some((s) => s.plan_id === plan.id)}
+              offer={planOffer(plan, live, user.subscriptions, plans.data.data)}
+              currentPlanName={live?.plan.name}
               busy={subscribe.isPending && subscribe.variables?.plan_id === plan.id}
-              onTrial={() => startTrial(plan)}
+              onTrial={() => setTrying(plan)}
               onSubscribe={providers.length > 0 ? () => setBuying(plan) : undefined}
             />
           ))}
         </SimpleGrid>
       </Stack>
+      <TrialDialog
+        plan={trying}
+        replaces={live ? (live.status === 'trialing' ? 'trial' : 'paid') : null}
+        currentPlanName={live?.plan.name}
+        busy={subscribe.isPending}
+        onClose={() => setTrying(null)}
+        onStart={() => trying && startTrial(trying)}
+      />
       <ProviderDialog
         providers={providers}
         opened={buying !== null}

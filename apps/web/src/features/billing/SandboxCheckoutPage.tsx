@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -56,7 +56,8 @@ export function SandboxCheckoutPage() {
             <Table.Tr>
               <Table.Th>{t('sandbox.order')}</Table.Th>
               <Table.Td>
-                <Text size="sm" ff="monospace">
+                {/* An order id is one long word: it breaks anywhere rather than run past the card. */}
+                <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
                   {p.order_id}
                 </Text>
               </Table.Td>
@@ -64,7 +65,8 @@ export function SandboxCheckoutPage() {
           </Table.Tbody>
         </Table>
         {p.status === 'pending' ? (
-          <Group grow mt="lg">
+          // Side by side where there is room, stacked on a phone so neither label is squeezed.
+          <SimpleGrid cols={{ base: 1, xs: 2 }} mt="lg">
             <Button
               variant="default"
               color="red"
@@ -76,7 +78,7 @@ export function SandboxCheckoutPage() {
             <Button onClick={() => choose('approve')} loading={decide.isPending && decide.variables === 'approve'}>
               {t('sandbox.approve', { amount: formatPrice(p.amount, locale) })}
             </Button>
-          </Group>
+          </SimpleGrid>
         ) : (
           <Button mt="lg" onClick={() => void navigate(`/profile/plan/purchased?payment=${id}`)}>
             {t('actions.continue')}

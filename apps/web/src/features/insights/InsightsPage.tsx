@@ -34,6 +34,7 @@ import { longDate, longMonth, monthName, shortDay } from '../../lib/dates';
 import { numberFormat } from '../../lib/numbers';
 import { useAccount } from '../accounts/api';
 import { monthsOffered, todayOf, useAccountFollowers, useAccountLikes, yAxisTicks, zoneOf } from './api';
+import { NotFound, isNotFound } from '../../components/NotFound';
 
 const BACK = '/profile/accounts';
 
@@ -45,6 +46,7 @@ export function InsightsPage() {
 
   if (account.isPending) return <PageLoader />;
   if (account.isError) {
+    if (isNotFound(account.error)) return <NotFound />;
     return (
       <>
         <BackBar title={t('titles.insights')} to={BACK} />

@@ -194,3 +194,34 @@ describe('compose: switching the post type', () => {
     expect(publishButton()).toBeEnabled();
   });
 });
+
+describe('compose: server field errors', () => {
+  it('a field’s error goes once the field is changed; the other field’s stays', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.startsWith('/api/user/accounts')) return new Response(JSON.stringify({ data: [account] }));
+        if (url === '/api/posts' && init?.method === 'POST')
+          return new Response(
+            JSON.stringify({
+              message: 'The given data was invalid.',
+              errors: { title: ['The title is required.'], url: ['Choose a photo.'] },
+            }),
+            { status: 422 },
+          );
+        return new Response('{}', { status: 404 });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderCompose();
+    await user.click(screen.getByRole('radio', { name: 'Photo' }));
+    await user.click(publishButton());
+    expect(await screen.findByText('The title is required.')).toBeInTheDocument();
+    expect(screen.getByText('Choose a photo.')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Title'), 'S');
+    await waitFor(() => expect(screen.queryByText('The title is required.')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Title')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Choose a photo.')).toBeInTheDocument();
+  });
+});

@@ -11,6 +11,7 @@ import { PostEditor, emptyDraft, payloadOf, useUploadsBusy, withoutMedia, type P
 import { postPath } from './PostBody';
 import { useCreatePost } from './api';
 import { PageLoader } from '../../components/PageLoader';
+import { useFieldErrors } from '../../lib/useFieldErrors';
 
 /** Compose: one of my approved accounts, one of the six types, then Publish (off while uploads run). */
 export function ComposePage() {
@@ -21,7 +22,7 @@ export function ComposePage() {
   const [accountId, setAccountId] = useState<string | null>(null);
   const [type, setType] = useState<PostType>('status');
   const [draft, setDraft] = useState<PostDraft>(emptyDraft);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useFieldErrors(draft);
   const uploads = useUploadsBusy();
 
   if (accounts.isPending) {

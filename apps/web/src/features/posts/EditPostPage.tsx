@@ -10,6 +10,8 @@ import { PostEditor, payloadOf, useUploadsBusy, type PostDraft } from './PostEdi
 import { postPath } from './PostBody';
 import { usePost, useUpdatePost } from './api';
 import { PageLoader } from '../../components/PageLoader';
+import { useFieldErrors } from '../../lib/useFieldErrors';
+import { NotFound, isNotFound } from '../../components/NotFound';
 
 /**
  * Edit a post with its type's editor; Update waits for uploads; success replaces the route with the post. A
@@ -21,7 +23,8 @@ export function EditPostPage() {
   if (post.isPending) {
     return <PageLoader />;
   }
-  if (post.isError) return <Alert color="red">{errorMessage(post.error)}</Alert>;
+  if (post.isError)
+    return isNotFound(post.error) ? <NotFound /> : <Alert color="red">{errorMessage(post.error)}</Alert>;
   if (!post.data.data.can_modify) return <Navigate to={postPath(post.data.data)} replace />;
   return <EditForm post={post.data.data} />;
 }
@@ -31,7 +34,6 @@ function EditForm({ post }: { post: Post }) {
   const navigate = useNavigate();
   const update = useUpdatePost(post.id);
   const uploads = useUploadsBusy();
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [draft, setDraft] = useState<PostDraft>({
     title: post.title ?? '',
     content: post.content ?? '',
@@ -39,6 +41,7 @@ function EditForm({ post }: { post: Post }) {
     featured_photo_url: post.featured_photo_url,
     photos: post.photos,
   });
+  const [errors, setErrors] = useFieldErrors(draft);
   const save = () =>
     update.mutate(payloadOf(post.type, draft), {
       onSuccess: (res) => {

@@ -2,6 +2,8 @@ import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '../../components/Logo';
+import { SocialButtons } from '../auth/SocialButtons';
+import a11y from '../../components/a11y.module.css';
 
 export function WelcomePage() {
   const { t } = useTranslation();
@@ -22,8 +24,9 @@ export function WelcomePage() {
         <Button component={Link} to="/register" size="lg" variant="light" fullWidth>
           {t('actions.register')}
         </Button>
+        <SocialButtons size="lg" />
       </Stack>
-      <Anchor component={Link} to="/about">
+      <Anchor component={Link} to="/about" className={a11y.link}>
         {t('welcome.product_site')}
       </Anchor>
     </Stack>

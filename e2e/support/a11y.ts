@@ -1,10 +1,105 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
-/** What axe finds serious or critical on the page as it stands, one line per rule with its elements. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+export interface Finding {
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+/** Everything axe finds serious or critical on the page as it stands. */
+export async function seriousFindings(page: Page): Promise<Finding[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map((v) => ({ rule: v.id, impact: v.impact!, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** What axe finds serious or critical on the page as it stands, one line per rule with its elements. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  return (await seriousFindings(page)).map((v) => `${v.rule}: ${v.targets.join(', ')}`);
+}
+
+/**
+ * Interactive elements smaller than 44×44 CSS px (WCAG 2.5.5), measured as laid out. Exempt, as WCAG allows:
+ * - links inside a sentence (the "inline" exception): an inline `<a>` whose block holds more text than the link;
+ * - controls the browser draws and sizes itself (the "user agent" exception): native `<audio>`/`<video>`
+ *   controls;
+ * - a checkbox, radio or switch is measured with its label, which toggles it too, and a slider by its bar,
+ *   which takes the tap as its thumb does;
+ * - elements marked `data-target-exempt` (each says why in the code) and anything hidden or without size.
+ */
+export async function smallTargets(page: Page, min = 44): Promise<string[]> {
+  return page.evaluate((min) => {
+    const selector = [
+      'a[href]',
+      'button',
+      'input:not([type=hidden])',
+      'select',
+      'textarea',
+      '[role=button]',
+      '[role=tab]',
+      '[role=link]',
+      '[role=checkbox]',
+      '[role=radio]',
+      '[role=switch]',
+      '[role=slider]',
+      '[role=menuitem]',
+      '[role=option]',
+      'summary',
+    ].join(',');
+    const blockOf = (el: Element): Element => {
+      let node: Element | null = el.parentElement;
+      while (node && getComputedStyle(node).display.startsWith('inline')) node = node.parentElement;
+      return node ?? el;
+    };
+    const describe = (el: Element) => {
+      const name =
+        el.getAttribute('aria-label') ?? el.getAttribute('title') ?? (el.textContent ?? '').trim().slice(0, 30) ?? '';
+      const role = el.getAttribute('role');
+      return `${el.tagName.toLowerCase()}${role ? `[role=${role}]` : ''} "${name}"`;
+    };
+    const found: string[] = [];
+    const seen = new Set<Element>();
+    for (const el of Array.from(document.querySelectorAll(selector))) {
+      if (seen.has(el)) continue;
+      seen.add(el);
+      if (el.closest('[data-target-exempt]')) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.display === 'none' || style.pointerEvents === 'none') continue;
+      if ((el as HTMLElement).closest('[inert]')) continue;
+      let rect = el.getBoundingClientRect();
+      if (rect.width < 2 || rect.height < 2) continue;
+      // Visually hidden helpers (clip to 1 px) are not targets.
+      if (style.clip === 'rect(0px, 0px, 0px, 0px)' || style.clipPath === 'inset(50%)') continue;
+      if (el.tagName === 'A' && style.display === 'inline') {
+        const block = blockOf(el);
+        if ((block.textContent ?? '').trim().length > (el.textContent ?? '').trim().length + 1) continue;
+      }
+      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+        const label = el.labels?.[0];
+        if (label) {
+          const l = label.getBoundingClientRect();
+          const left = Math.min(rect.left, l.left);
+          const top = Math.min(rect.top, l.top);
+          rect = DOMRect.fromRect({
+            x: left,
+            y: top,
+            width: Math.max(rect.right, l.right) - left,
+            height: Math.max(rect.bottom, l.bottom) - top,
+          });
+        }
+        // A Mantine switch draws its track inside a body that is itself the <label> toggling it.
+        const body = el.closest('.mantine-Switch-body, .mantine-Checkbox-body, .mantine-Radio-body');
+        if (body?.tagName === 'LABEL') rect = body.getBoundingClientRect();
+      }
+      // A slider takes a tap or a drag anywhere on its bar, not only on the thumb.
+      const slider = el.getAttribute('role') === 'slider' && el.closest('.mantine-Slider-root');
+      if (slider) rect = slider.getBoundingClientRect();
+      if (Math.round(rect.width) < min || Math.round(rect.height) < min) {
+        found.push(`${describe(el)} ${Math.round(rect.width)}×${Math.round(rect.height)}`);
+      }
+    }
+    return found;
+  }, min);
 }

@@ -1,6 +1,7 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { queryClient } from './queryClient';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -21,10 +22,30 @@ function useAfterFirstPaint(): boolean {
   return ready;
 }
 
+/** Mantine's built-in English labels, said in the reader's language (screen readers read them aloud). */
+function useLocalizedTheme() {
+  const { t, i18n } = useTranslation();
+  return useMemo(
+    () =>
+      mergeThemeOverrides(theme, {
+        components: {
+          PasswordInput: {
+            defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('fields.toggle_password') } },
+          },
+          // Every dialog's × (Mantine leaves it nameless).
+          Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close_dialog') } } },
+        },
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels change with the language only
+    [i18n.language],
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   const overlays = useAfterFirstPaint();
+  const localized = useLocalizedTheme();
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+    <MantineProvider theme={localized} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
         {overlays && (
           <Suspense fallback={null}>

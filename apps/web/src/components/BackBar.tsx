@@ -14,7 +14,21 @@ export function useBack(to?: string) {
   };
 }
 
-export function BackBar({ title, to, right }: { title: ReactNode; to?: string; right?: ReactNode }) {
+/**
+ * The screen's back button and title. The title is the screen's one level-one heading unless `level` says the
+ * page has its own (a post's title, a person's name).
+ */
+export function BackBar({
+  title,
+  to,
+  right,
+  level = 1,
+}: {
+  title: ReactNode;
+  to?: string;
+  right?: ReactNode;
+  level?: 1 | 2;
+}) {
   const { t } = useTranslation();
   const back = useBack(to);
   return (
@@ -23,7 +37,7 @@ export function BackBar({ title, to, right }: { title: ReactNode; to?: string; r
         <ActionIcon variant="subtle" size={44} onClick={back} aria-label={t('actions.back')}>
           <IconArrowLeft size={22} />
         </ActionIcon>
-        <Title order={2} fz="h3">
+        <Title order={level} fz="h3">
           {title}
         </Title>
       </Group>

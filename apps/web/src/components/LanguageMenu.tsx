@@ -12,7 +12,13 @@ export function LanguageMenu() {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="subtle" size="sm" leftSection={<IconLanguage size={18} />} aria-label={t('language.choose')}>
+        <Button
+          variant="subtle"
+          size="sm"
+          leftSection={<IconLanguage size={18} />}
+          // The name holds the words shown (WCAG 2.5.3): a voice user says what they see.
+          aria-label={`${t('language.choose')}: ${LANGUAGE_NAMES[(i18n.language as Locale) ?? 'en']}`}
+        >
           {LANGUAGE_NAMES[(i18n.language as Locale) ?? 'en']}
         </Button>
       </Menu.Target>

@@ -15,7 +15,14 @@ export function Logo({ size = 32, markOnly = false }: { size?: number; markOnly?
         <ellipse cx="24" cy="41" rx="4.5" ry="8" fill="#fff" opacity=".35" />
       </svg>
       {!markOnly && (
-        <Text component="span" fw={800} fz={size * 0.62} lh={1} c="indigo.8" style={{ letterSpacing: -0.5 }}>
+        <Text
+          component="span"
+          fw={800}
+          fz={size * 0.62}
+          lh={1}
+          c="var(--inkwell-wordmark)"
+          style={{ letterSpacing: -0.5 }}
+        >
           Inkwell
         </Text>
       )}

@@ -12,7 +12,15 @@ export function AuthLayout() {
       style={{ backgroundImage: 'linear-gradient(180deg, var(--mantine-color-indigo-light) 0%, transparent 320px)' }}
     >
       <Group justify="space-between" px="md" py="sm" component="header">
-        <Anchor component={Link} to="/" underline="never" aria-label="Inkwell">
+        <Anchor
+          component={Link}
+          to="/"
+          underline="never"
+          display="flex"
+          mih={44}
+          style={{ alignItems: 'center' }}
+          aria-label="Inkwell"
+        >
           <Logo size={30} />
         </Anchor>
         <LanguageMenu />

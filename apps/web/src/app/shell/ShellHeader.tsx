@@ -26,7 +26,15 @@ function HeaderBar() {
 
   return (
     <Group h="100%" px="md" gap="md" justify="space-between" wrap="nowrap">
-      <Anchor component={Link} to="/home" underline="never" aria-label={t('nav.home')}>
+      <Anchor
+        component={Link}
+        to="/home"
+        underline="never"
+        display="flex"
+        mih={44}
+        style={{ alignItems: 'center' }}
+        aria-label={t('nav.home')}
+      >
         <Logo size={30} />
       </Anchor>
       <form role="search" onSubmit={submit} style={{ flex: 1, maxWidth: 420 }}>

@@ -83,7 +83,8 @@ function BottomItem({ entry, active }: { entry: NavEntry; active: boolean }) {
       aria-current={active ? 'page' : undefined}
     >
       <Indicator disabled={!entry.badge} label={entry.badge} size={16} offset={4}>
-        {entry.icon}
+        {/* One box for icons and the avatar alike, so every label sits on the same line. */}
+        <div className={classes.bottomIcon}>{entry.icon}</div>
       </Indicator>
       <Text fz={11} lh={1.3} fw={active ? 700 : 500} lineClamp={1}>
         {entry.label}

@@ -9,6 +9,7 @@ import { TermsDialog } from './TermsDialog';
 import { UsernameField } from '../../components/UsernameField';
 import { checkAccountUsername } from './api';
 import { readDraft, saveDraft } from './draft';
+import a11y from '../../components/a11y.module.css';
 
 /** Step two: the creator account's name, username and description, and the terms. */
 export function CreateAccountPage() {
@@ -57,7 +58,7 @@ export function CreateAccountPage() {
         />
         <div>
           <Checkbox label={t('creators.accept_terms')} {...form.getInputProps('terms', { type: 'checkbox' })} />
-          <Anchor component="button" type="button" size="sm" ml={32} onClick={terms.open}>
+          <Anchor component="button" type="button" size="sm" ml={32} onClick={terms.open} className={a11y.link}>
             {t('creators.read_terms')}
           </Anchor>
         </div>

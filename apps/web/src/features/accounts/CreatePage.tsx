@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { useSession } from '../../session/session';
 import { PlanCallToAction } from '../billing/PlanCallToAction';
 import { useMyOrganizations } from '../organizations/api';
+import a11y from '../../components/a11y.module.css';
 
 /** Step one: choose the organization the new creator account belongs to, or create one first. */
 export function CreatePage() {
@@ -67,7 +68,7 @@ export function CreatePage() {
             <Button disabled={!selected} onClick={() => void navigate(`/create/account?organization=${selected}`)}>
               {t('actions.continue')}
             </Button>
-            <Anchor component={Link} to="/create/organization" size="sm">
+            <Anchor component={Link} to="/create/organization" size="sm" className={a11y.link}>
               {t('creators.create_another_organization')}
             </Anchor>
           </Stack>

@@ -17,6 +17,8 @@ import { ChatComposer } from './ChatComposer';
 import { RoomAvatars, roomTitle } from './ChatsPage';
 import { useChatRoom } from './useChatRoom';
 import classes from './chats.module.css';
+import { NotFound, isNotFound } from '../../components/NotFound';
+import a11y from '../../components/a11y.module.css';
 
 /** How close to the bottom counts as "reading the newest": new messages then scroll into view. */
 const NEAR_BOTTOM_PX = 160;
@@ -95,12 +97,13 @@ function Room({ roomId }: { roomId: number }) {
 
   if (room.first.isPending) return <PageLoader />;
   if (room.first.isError) {
+    if (isNotFound(room.first.error)) return <NotFound />;
     const forbidden = room.first.error instanceof ApiError && room.first.error.status === 403;
     return (
       <Stack>
         <BackBar title={t('titles.chats')} to="/chats" />
         <Alert color="red">{forbidden ? t('chats.not_yours') : errorMessage(room.first.error)}</Alert>
-        <Anchor component={Link} to="/chats">
+        <Anchor component={Link} to="/chats" className={a11y.link}>
           {t('chats.back_to_chats')}
         </Anchor>
       </Stack>

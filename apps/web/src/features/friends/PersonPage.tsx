@@ -30,7 +30,7 @@ export function PersonPage() {
   if (!p) return <PageLoader />;
   return (
     <Stack gap="md">
-      <BackBar title={t('friends.profile_title')} />
+      <BackBar title={t('friends.profile_title')} level={2} />
       <Card withBorder radius="lg" padding="lg">
         <Stack align="center" gap="xs" ta="center">
           <UserAvatar url={p.profile_url} name={p.name} size={112} />

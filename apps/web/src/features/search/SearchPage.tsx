@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { currentLocale } from '../../i18n';
 import { relativeTime } from '../../lib/relativeTime';
+import a11y from '../../components/a11y.module.css';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -70,7 +71,13 @@ export function SearchPage() {
         <Section id="search-posts" title={t('search.posts')}>
           {data.posts.map((p) => (
             <Card key={p.id} withBorder radius="md" padding="sm">
-              <Anchor component={Link} to={`/posts/${encodeURIComponent(p.slug)}`} fw={600} c="inherit">
+              <Anchor
+                component={Link}
+                to={`/posts/${encodeURIComponent(p.slug)}`}
+                fw={600}
+                c="inherit"
+                className={a11y.link}
+              >
                 {p.title || p.excerpt.slice(0, 80)}
               </Anchor>
               {p.title && (

@@ -8,6 +8,12 @@ export interface Landing {
   /** Only with a stored session (true) or only without one (false), where the guard would redirect the other. */
   signedIn?: boolean;
   modules: string[];
+  /**
+   * The screen's first API reads, started by index.html before the app has loaded (a JavaScript statement with
+   * `m`, the path's match, `q`, its query, and `get(url)`, which starts one and answers its response); the app
+   * takes them by URL (src/api/early.ts), so each must be the exact URL the screen's query asks for.
+   */
+  api?: string;
 }
 
 /**
@@ -18,6 +24,8 @@ export interface Landing {
  * named here that is not a lazy chunk of the build fails it.
  */
 const PLACEHOLDER = '<!-- landing preloads -->';
+const ENTRY_TAGS =
+  /\s*<script type="module" crossorigin src="[^"]+"><\/script>|\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 
 export function landingPreloads(landings: Landing[], locales: Record<string, string>): Plugin {
   let root = '';
@@ -44,6 +52,12 @@ export function landingPreloads(landings: Landing[], locales: Record<string, str
         };
         const entry = new Set<string>();
         chunks.filter((chunk) => chunk.isEntry).forEach((chunk) => closure(chunk.fileName, entry));
+        // Vite's tags for the entry: its script and the modulepreloads of its imports (its styles stay links).
+        const entryScript = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/.exec(html)?.[1];
+        if (!entryScript) throw new Error('landingPreloads: index.html has no entry script');
+        const entryPreloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
+          (match) => match[1]!,
+        );
         const filesOf = (modules: string[]): string[] => {
           const files = new Set<string>();
           for (const module of modules) {
@@ -60,6 +74,7 @@ export function landingPreloads(landings: Landing[], locales: Record<string, str
           landing.signedIn ?? null,
           filesOf(landing.modules),
         ]);
+        const reads = landings.map((landing) => landing.api && `function (m, q, get) {\n${landing.api}\n  }`);
         const messages = Object.fromEntries(Object.entries(locales).map(([lang, module]) => [lang, filesOf([module])]));
         const code = `(function () {
   var d = document, stored = {};
@@ -67,6 +82,15 @@ export function landingPreloads(landings: Landing[], locales: Record<string, str
     stored.session = localStorage.getItem('inkwell.session');
     stored.locale = localStorage.getItem('inkwell.locale');
   } catch (e) {}
+  var reads = [${reads.map((read) => read || 'null').join(', ')}];
+  function get(url) {
+    var token = JSON.parse(stored.session).token;
+    var response = fetch(url, {
+      headers: { accept: 'application/json', 'accept-language': d.documentElement.lang, authorization: 'Bearer ' + token },
+    });
+    (window.__inkwellEarly = window.__inkwellEarly || {})[url] = { token: token, response: response };
+    return response;
+  }
   function preload(file) {
     var link = d.createElement('link');
     if (/\\.css$/.test(file)) {
@@ -78,17 +102,49 @@ export function landingPreloads(landings: Landing[], locales: Record<string, str
     d.head.appendChild(link);
   }
   var messages = ${JSON.stringify(messages)}, routes = ${JSON.stringify(routes)};
-  (messages[stored.locale] || messages.en).forEach(preload);
-  for (var i = 0; i < routes.length; i++) {
-    var session = routes[i][1];
-    if (new RegExp(routes[i][0]).test(location.pathname) && (session === null || !!stored.session === session)) {
-      routes[i][2].forEach(preload);
-      break;
+  var entry = ${JSON.stringify(entryScript)}, entryImports = ${JSON.stringify(entryPreloads)}, started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    entryImports.forEach(preload);
+    // The language the first-paint script chose (stored, else the browser's).
+    (messages[d.documentElement.lang] || messages.en).forEach(preload);
+    for (var i = 0; i < routes.length; i++) {
+      var session = routes[i][1];
+      var match = new RegExp(routes[i][0]).exec(location.pathname);
+      if (match && (session === null || !!stored.session === session)) {
+        routes[i][2].forEach(preload);
+        try {
+          if (reads[i] && stored.session) reads[i](match, new URLSearchParams(location.search), get);
+        } catch (e) {}
+        break;
+      }
     }
+    var script = d.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = '/' + entry;
+    d.head.appendChild(script);
+  }
+  // The page paints first (the prerendered screen or the skeleton, with its styles and the whole connection
+  // to itself), then the app downloads: once the browser reports the first contentful paint. A hidden tab paints
+  // nothing (it starts at once, or when hidden), and 2 s is the most any page waits.
+  if (d.visibilityState === 'hidden' || !window.PerformanceObserver) start();
+  else {
+    try {
+      new PerformanceObserver(function (list) {
+        if (list.getEntriesByName('first-contentful-paint').length) start();
+      }).observe({ type: 'paint', buffered: true });
+    } catch (e) {
+      start();
+    }
+    d.addEventListener('visibilitychange', start);
+    setTimeout(start, 2000);
   }
 })();`;
-        // Where index.html asks for it: before the stylesheets, which a later script would wait for.
-        return html.replace(PLACEHOLDER, `<script>\n${code}\n</script>`);
+        // Where index.html asks for it: before the stylesheets, which a later script would wait for. Vite's
+        // own tags for the entry go: the script above adds them once the page has painted.
+        return html.replace(ENTRY_TAGS, '').replace(PLACEHOLDER, `<script>\n${code}\n</script>`);
       },
     },
   };

@@ -4,11 +4,14 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { contractsForBrowser } from './contractsForBrowser';
+import { accountReads, homeReads } from './earlyReads';
 import { appIcons } from './icons';
 import { landingPreloads } from './landingPreloads';
 import { mantineComponentStyles } from './mantineStyles';
+import { prerender } from './prerender';
 
 const api = process.env.INKWELL_API ?? 'http://localhost:3000';
+const define = { __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.1.0') };
 
 /** Mantine's primitives and theme core, TanStack Query and the icon factory (see `codeSplitting`). */
 const UI_COMPONENTS = new Set(
@@ -45,14 +48,25 @@ export default defineConfig({
           path: /^\/home$/,
           signedIn: true,
           modules: ['src/app/shell/UserShell.tsx', 'src/features/home/HomePage.tsx'],
+          api: homeReads,
         },
         {
-          path: /^\/a\/[^/]+$/,
+          path: /^\/a\/([^/]+)$/,
           signedIn: true,
           modules: ['src/app/shell/UserShell.tsx', 'src/features/accounts/AccountPage.tsx'],
+          api: accountReads,
         },
       ],
       { en: 'src/i18n/en.json', my: 'src/i18n/my.json', th: 'src/i18n/th.json' },
+    ),
+    // The welcome and sign-in screens paint their content with the HTML, in the visitor's language.
+    prerender(
+      [
+        { name: 'welcome', url: '/' },
+        { name: 'login', url: '/login' },
+      ],
+      ['en', 'my', 'th'],
+      define,
     ),
     // Our own service worker (src/sw/sw.ts: the shell, offline page, Web Push), given the shell's file list.
     VitePWA({
@@ -89,7 +103,7 @@ export default defineConfig({
       logLevel: 'silent',
     }),
   ],
-  define: { __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.1.0') },
+  define,
   server: {
     port: 5173,
     proxy: {

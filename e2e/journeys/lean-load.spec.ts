@@ -47,6 +47,8 @@ test('switching language loads that language’s messages then, without a reload
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Welcome to Inkwell' })).toBeVisible();
+  // The screen came prerendered: the app has taken it over once it marks itself ready.
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
   // An English visitor downloads the English messages only.
   expect(requests).toContain(messages.en);
   expect(requests).not.toContain(messages.my);
@@ -105,10 +107,17 @@ test('English pages download neither the Burmese nor the Thai font', async ({ pa
   const requests = recordRequests(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Welcome to Inkwell' })).toBeVisible();
-  // A reader with nothing followed yet: an English home page with no Burmese or Thai posts on it.
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  // A reader with nothing followed yet, on the Feed tab picked by hand (new people otherwise land on Public,
+  // whose demo posts are Burmese and Thai): an English home page with no Burmese or Thai text on it.
   const reader = await newActivatedUser(baseURL!, 'Lean Reader');
-  await login(page, reader.email, reader.password);
-  await expect(page.getByRole('tab', { name: 'Feed' })).toBeVisible();
+  await page.goto('/home?tab=feed');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(reader.email);
+  await page.getByLabel('Password', { exact: true }).fill(reader.password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page).toHaveURL(/\/home\?tab=feed$/);
+  await expect(page.getByRole('tab', { name: 'Feed', selected: true })).toBeVisible();
   await page.evaluate(() => document.fonts.ready);
   expect(await page.locator('link[rel="preload"][as="font"]').count()).toBe(0);
   expect(requests.filter((p) => BURMESE_FONT.test(p) || THAI_FONT.test(p))).toEqual([]);
@@ -141,4 +150,52 @@ test('a signed-in first visit asks for the page’s code and its data together',
   expect(started.get('/api/user')).toBeLessThanOrEqual(finished.get(homeCode)!);
   await snap(fresh, 'lean-home');
   await context.close();
+});
+
+/** Holds the app's entry script back until `release()`, as a slow connection would. */
+async function holdTheApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('the welcome and sign-in screens show their content before the app loads, in the browser’s language', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'my-MM' });
+  const page = await context.newPage();
+  const release = await holdTheApp(page);
+  // Not up to `load`: the held script holds that event back too.
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  // Burmese from the first byte: the server picked the prerendered copy by the browser's languages.
+  await expect(page.getByRole('heading', { name: 'Inkwell မှ ကြိုဆိုပါသည်' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'my');
+  await expect(page.locator('html')).not.toHaveAttribute('data-app', 'ready');
+  const heading = await page.locator('h1').elementHandle();
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  // Hydrated, not redrawn: the very same heading element is still on the page.
+  expect(await heading!.evaluate((node) => node.isConnected)).toBe(true);
+  await context.close();
+});
+
+test('what is typed and submitted on the sign-in screen before the app loads still signs in', async ({ page }) => {
+  const release = await holdTheApp(page);
+  const requests = recordRequests(page);
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  await page.getByLabel('Email').fill(demo.aye);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  // The plain HTML form did not submit itself: no password in a URL, no page load.
+  await page.waitForTimeout(300);
+  expect(page.url()).toMatch(/\/login$/);
+  expect(requests.filter((p) => p === '/login')).toHaveLength(1);
+  release();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('tab', { name: 'Feed' })).toBeVisible();
 });

@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -11,7 +13,8 @@ import { signInDemo, startDemoServer, type DemoServer } from '../server';
  *
  * `BENCH_URL` measures a server already running (with the demo data), e.g. an older build; otherwise the
  * built server starts as `npm start` runs it, on a fresh data directory. `BENCH_PAGES` picks pages by name
- * (welcome,login,home,account); `BENCH_EMAIL` and `BENCH_ACCOUNT` choose the reader and the account page.
+ * (welcome,login,home,account); `BENCH_EMAIL` and `BENCH_ACCOUNT` choose the reader and the account page;
+ * `BENCH_LHR_DIR` keeps each page's whole Lighthouse report there as JSON.
  */
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -102,6 +105,11 @@ async function audit(base: string, path: string, session: string | undefined): P
       if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
       const { lhr } = result;
       if (lhr.runtimeError) throw new LighthouseRunError(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+      if (process.env.BENCH_LHR_DIR) {
+        // The whole report, for reading what a score is made of (the LCP element, long tasks, the chains).
+        const file = `${path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'welcome'}.json`;
+        await writeFile(join(process.env.BENCH_LHR_DIR, file), JSON.stringify(lhr));
+      }
       const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       return {
         performance: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { AppError } from './errors';
 import { defaultWebDist } from './paths';
+import { installPrerendered, PRERENDERED_VARY } from './prerendered';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
@@ -58,9 +59,13 @@ export async function installStatic(app: FastifyInstance, config: Config): Promi
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
         // The same URL answers brotli, gzip or raw bytes: caches must keep them apart.
-        res.setHeader('vary', 'accept-encoding');
+        res.setHeader(
+          'vary',
+          filePath.includes(`${path.sep}prerendered${path.sep}`) ? PRERENDERED_VARY : 'accept-encoding',
+        );
       },
     });
+    installPrerendered(app, webDist);
   }
 
   app.setNotFoundHandler(async (request, reply) => {

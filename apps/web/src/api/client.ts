@@ -7,6 +7,7 @@ import {
   type EndpointResponse,
   type ErrorBody,
 } from '@inkwell/contracts';
+import { takeEarlyRead } from './early';
 import i18n from '../i18n';
 import { getSession, signOut } from '../session/session';
 
@@ -60,14 +61,17 @@ export async function call<E extends EndpointDef>(endpoint: E, input: CallInput<
     Boolean(s),
   );
 
+  const url = `/api${buildPath(endpoint.path, input.params)}${queryString(input.query)}`;
+  const early = endpoint.method === 'GET' ? takeEarlyRead(url, session?.token) : undefined;
   let response: Response;
   try {
-    response = await fetch(`/api${buildPath(endpoint.path, input.params)}${queryString(input.query)}`, {
-      method: endpoint.method,
-      headers,
-      body: input.body === undefined ? undefined : JSON.stringify(input.body),
-      signal: signals.length ? AbortSignal.any(signals) : undefined,
-    });
+    response = await (early ??
+      fetch(url, {
+        method: endpoint.method,
+        headers,
+        body: input.body === undefined ? undefined : JSON.stringify(input.body),
+        signal: signals.length ? AbortSignal.any(signals) : undefined,
+      }));
   } catch (err) {
     const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
     throw new ApiError(0, i18n.t(timedOut ? 'errors.timeout' : 'errors.network'), {}, timedOut ? 'timeout' : 'network');

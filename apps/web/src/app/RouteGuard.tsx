@@ -3,6 +3,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useMatches } from 'react-router';
 import { mayAdminister, useSession } from '../session/session';
+import { markAppReady } from './appReady';
 import type { RouteMeta } from './routeMeta';
 
 /** The deepest route's meta wins, as nested routes refine their parents. */
@@ -17,6 +18,8 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   const { t, i18n } = useTranslation();
+  // Here, inside the root layout's Suspense boundary: hydration has reached the screen itself by now.
+  useEffect(markAppReady, []);
 
   useEffect(() => {
     if (meta.ownTitle) return;

@@ -97,17 +97,35 @@ export function subscribe(listener: Listener): () => void {
 
 export const useSession = (): Session | null => useSyncExternalStore(subscribe, getSession, getSession);
 
+/**
+ * The first of the browser's languages that Inkwell speaks besides English (`my-MM` → `my`), else English: a
+ * phone set to Burmese or Thai opens in it on the first visit. index.html repeats this rule for the skeleton.
+ */
+export function browserLocale(languages: readonly string[] | undefined): Locale {
+  for (const tag of languages ?? []) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (base === 'my' || base === 'th') return base;
+    // English anywhere before them is a choice too.
+    if (base === 'en') return 'en';
+  }
+  return DEFAULT_LOCALE;
+}
+
+/** The language this device chose last; before any choice, the browser's (the switcher changes it in one tap). */
 export function storedLocale(): Locale {
   try {
     const value = localStorage.getItem(LOCALE_KEY);
-    return isLocale(value) ? value : DEFAULT_LOCALE;
+    if (isLocale(value)) return value;
   } catch {
-    return DEFAULT_LOCALE;
+    // Storage refused (private mode): the browser's languages still apply.
   }
+  return typeof navigator === 'undefined' ? DEFAULT_LOCALE : browserLocale(navigator.languages);
 }
 
 export function storeLocale(locale: Locale): void {
   localStorage.setItem(LOCALE_KEY, locale);
+  // The server reads it to send the prerendered welcome and sign-in screens in this language.
+  document.cookie = `${LOCALE_KEY}=${locale}; path=/; max-age=31536000; samesite=lax`;
 }
 
 if (typeof window !== 'undefined') {

@@ -41,9 +41,12 @@ export default defineConfig({
         {
           path: /^\/$/,
           signedIn: false,
-          modules: ['src/app/layouts/AuthLayout.tsx', 'src/features/welcome/WelcomePage.tsx'],
+          modules: ['src/app/layouts/AuthLayout.tsx', 'src/features/welcome/WelcomePage.tsx', 'src/app/prerendered.ts'],
         },
-        { path: /^\/login$/, modules: ['src/app/layouts/AuthLayout.tsx', 'src/features/auth/LoginPage.tsx'] },
+        {
+          path: /^\/login$/,
+          modules: ['src/app/layouts/AuthLayout.tsx', 'src/features/auth/LoginPage.tsx', 'src/app/prerendered.ts'],
+        },
         {
           path: /^\/home$/,
           signedIn: true,

@@ -86,7 +86,8 @@ function BottomItem({ entry, active }: { entry: NavEntry; active: boolean }) {
         {/* One box for icons and the avatar alike, so every label sits on the same line. */}
         <div className={classes.bottomIcon}>{entry.icon}</div>
       </Indicator>
-      <Text fz={11} lh={1.3} fw={active ? 700 : 500} lineClamp={1}>
+      {/* Two lines rather than an ellipsis: Burmese labels are the longest and must be read whole. */}
+      <Text fz={11} lh={1.2} fw={active ? 700 : 500} ta="center" lineClamp={2}>
         {entry.label}
       </Text>
     </UnstyledButton>

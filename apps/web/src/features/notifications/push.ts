@@ -55,11 +55,3 @@ export async function forgetThisBrowser(): Promise<void> {
   const subscription = await registration?.pushManager.getSubscription();
   await subscription?.unsubscribe();
 }
-
-/** Registers `/sw.js` (the built app only: the dev server has none). Failures are logged (spec §8). */
-export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((err: unknown) => console.error('service worker', err));
-  });
-}

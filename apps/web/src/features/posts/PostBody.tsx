@@ -2,7 +2,7 @@ import type { Post } from '@inkwell/contracts';
 import { Anchor, Box, Paper, Stack, Text, Title, Typography } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { GalleryCarousel } from '../../components/GalleryCarousel';
+import { GalleryFirstPhoto } from '../../components/GalleryFirstPhoto';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { PHOTO_MAX_HEIGHT, photoBoxStyle } from '../../lib/imageBox';
 import { excerpt } from './excerpt';
@@ -10,6 +10,11 @@ import a11y from '../../components/a11y.module.css';
 
 // The players come with the first audio or video post shown, not with every feed; until then an empty frame
 // of their exact size keeps the place, so nothing moves when they arrive.
+// The carousel (Embla and its controls) comes after the first screen: until then a gallery shows its first
+// photo in the very frame the carousel will use, so nothing moves when it arrives.
+const GalleryCarousel = lazy(async () => ({
+  default: (await import('../../components/GalleryCarousel')).GalleryCarousel,
+}));
 const AudioPlayer = lazy(async () => ({ default: (await import('../../components/media/AudioPlayer')).AudioPlayer }));
 const VideoPlayer = lazy(async () => ({ default: (await import('../../components/media/VideoPlayer')).VideoPlayer }));
 const audioFrame = (
@@ -97,7 +102,9 @@ export function PostBody({ post, full, priority = false }: { post: Post; full: b
         <Stack gap="sm">
           {title}
           {post.content && <Text>{post.content}</Text>}
-          <GalleryCarousel items={post.photos} title={post.title ?? ''} priority={priority} />
+          <Suspense fallback={<GalleryFirstPhoto items={post.photos} priority={priority} />}>
+            <GalleryCarousel items={post.photos} title={post.title ?? ''} priority={priority} />
+          </Suspense>
         </Stack>
       );
     case 'audio':

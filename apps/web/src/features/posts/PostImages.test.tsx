@@ -140,7 +140,12 @@ describe('images in the feed', () => {
     const shot = await screen.findByRole('img', { name: 'Four by three' });
     expect(shot).toHaveStyle({ aspectRatio: '1200 / 900', objectFit: 'contain' });
     // (Its bounded width, a CSS min(), is beyond jsdom: lib/imageBox.test.ts and the e2e journey check it.)
-    // Both slides share the first photo's 4:3 frame; the tall one is letterboxed in it, not cut.
+    // The gallery's first photo comes at once, in the frame the carousel will use (its code comes after).
+    const first = screen.getByRole('img', { name: 'Wide' });
+    expect(first.parentElement).toHaveStyle({ aspectRatio: '1.3333' });
+    expect(screen.queryByRole('img', { name: 'Tall' })).toBeNull();
+    // Then both slides share the first photo's 4:3 frame; the tall one is letterboxed in it, not cut.
+    await screen.findByRole('img', { name: 'Tall' });
     for (const name of ['Wide', 'Tall']) {
       const slide = screen.getByRole('img', { name });
       expect(slide.parentElement).toHaveStyle({ aspectRatio: '1.3333' });

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { currentLocale } from '../i18n';
+import { getSession } from '../session/session';
+import { whenAppReady } from './appReady';
+
+/*
+ * The welcome and sign-in screens arrive prerendered (apps/web/prerender.ts) in the language the server guessed.
+ * Loaded by main.tsx only on such a page (index.html preloads it there), so no other first load carries it.
+ */
+
+declare global {
+  interface Window {
+    __inkwellHeld?: EventTarget | null;
+  }
+}
+
+/**
+ * Hydrates the prerendered screen when it fits this visitor (their language, nobody signed in): the markup
+ * stays and nothing repaints. Otherwise the skeleton kept beside it takes its place until the app renders, and
+ * the answer is false.
+ */
+export function takeOverPrerendered(container: HTMLElement, app: ReactNode): boolean {
+  const html = document.documentElement;
+  const prerendered = html.getAttribute('data-prerendered');
+  const boot = document.getElementById('boot');
+  if (prerendered && !html.hasAttribute('data-prerender-skip') && prerendered === currentLocale() && !getSession()) {
+    const typed = [...container.querySelectorAll('input, textarea')].map((field) => (field as HTMLInputElement).value);
+    hydrateRoot(container, app);
+    boot?.remove();
+    whenAppReady(() => handOver(container, typed));
+    return true;
+  }
+  if (boot) container.replaceChildren(...boot.childNodes);
+  boot?.remove();
+  html.removeAttribute('data-prerender-skip');
+  return false;
+}
+
+/**
+ * What a visitor did on the prerendered screen before the app took it over: hydration sets each field to the
+ * app's state, so what was typed is typed again (as input events the form hears), then the submit or tap that
+ * index.html held back is made now.
+ */
+function handOver(container: HTMLElement, typed: string[]): void {
+  const fields = [...container.querySelectorAll('input, textarea')] as (HTMLInputElement | HTMLTextAreaElement)[];
+  fields.forEach((field, index) => {
+    const value = typed[index];
+    if (!value || (field instanceof HTMLInputElement && /^(checkbox|radio)$/.test(field.type))) return;
+    // The field may still show the text (hydration keeps it, then the next render would clear it): React hears a
+    // change only from what it last saw (set through the element, '') to what the prototype's setter puts in.
+    field.value = '';
+    const proto = field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  const held = window.__inkwellHeld;
+  delete window.__inkwellHeld;
+  if (held instanceof HTMLFormElement && held.isConnected) held.requestSubmit();
+  else if (held instanceof HTMLElement && held.isConnected) held.click();
+}

@@ -1,13 +1,12 @@
 import '@mantine/carousel/styles.css';
 import { Carousel } from '@mantine/carousel';
-import { Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../i18n';
 import { galleryFrameRatio } from '../lib/imageBox';
 import { numberFormat } from '../lib/numbers';
 import type { GalleryItem } from './GalleryEditor';
-import { ResponsiveImage } from './ResponsiveImage';
+import { GalleryFigure } from './GalleryFirstPhoto';
 import classes from './GalleryCarousel.module.css';
 
 /**
@@ -56,23 +55,7 @@ export function GalleryCarousel({
           key={`${item.url}-${index}`}
           aria-label={t('posts.photo_of', { n: count.format(index + 1), total: count.format(items.length) })}
         >
-          <figure style={{ margin: 0 }}>
-            <div style={{ aspectRatio: frame, width: '100%', maxHeight: '70vh' }}>
-              <ResponsiveImage
-                url={item.url}
-                alt={item.caption || t('posts.gallery_photo', { n: index + 1 })}
-                radius="md"
-                fit="contain"
-                priority={priority && index === 0}
-                style={{ width: '100%', height: '100%' }}
-              />
-            </div>
-            {item.caption && (
-              <Text component="figcaption" size="sm" c="dimmed" ta="center" mt={4}>
-                {item.caption}
-              </Text>
-            )}
-          </figure>
+          <GalleryFigure item={item} index={index} frame={frame} priority={priority && index === 0} />
         </Carousel.Slide>
       ))}
     </Carousel>

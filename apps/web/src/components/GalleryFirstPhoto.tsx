@@ -5,30 +5,53 @@ import type { GalleryItem } from './GalleryEditor';
 import { ResponsiveImage } from './ResponsiveImage';
 
 /**
- * A gallery's first photo in the carousel's frame (GalleryCarousel.tsx draws the same figure per slide), shown
- * while the carousel's code loads: the photo can be the page's largest paint without waiting for it.
+ * One photo of a gallery in the gallery's frame (the first photo's shape, bounded in height; another shape is
+ * letterboxed in it, never cropped), with its caption: each carousel slide, and the first photo on its own
+ * while the carousel's code loads, so nothing moves when it arrives.
  */
-export function GalleryFirstPhoto({ items, priority = false }: { items: GalleryItem[]; priority?: boolean }) {
+export function GalleryFigure({
+  item,
+  index,
+  frame,
+  priority = false,
+}: {
+  item: GalleryItem;
+  index: number;
+  frame: number;
+  priority?: boolean;
+}) {
   const { t } = useTranslation();
-  const first = items[0];
-  if (!first) return null;
   return (
     <figure style={{ margin: 0 }}>
-      <div style={{ aspectRatio: galleryFrameRatio(items.map((item) => item.url)), width: '100%', maxHeight: '70vh' }}>
+      <div style={{ aspectRatio: frame, width: '100%', maxHeight: '70vh' }}>
         <ResponsiveImage
-          url={first.url}
-          alt={first.caption || t('posts.gallery_photo', { n: 1 })}
+          url={item.url}
+          alt={item.caption || t('posts.gallery_photo', { n: index + 1 })}
           radius="md"
           fit="contain"
           priority={priority}
           style={{ width: '100%', height: '100%' }}
         />
       </div>
-      {first.caption && (
+      {item.caption && (
         <Text component="figcaption" size="sm" c="dimmed" ta="center" mt={4}>
-          {first.caption}
+          {item.caption}
         </Text>
       )}
     </figure>
+  );
+}
+
+/** The first photo while the carousel loads: it can be the page's largest paint without waiting for it. */
+export function GalleryFirstPhoto({ items, priority = false }: { items: GalleryItem[]; priority?: boolean }) {
+  const first = items[0];
+  if (!first) return null;
+  return (
+    <GalleryFigure
+      item={first}
+      index={0}
+      frame={galleryFrameRatio(items.map((item) => item.url))}
+      priority={priority}
+    />
   );
 }

@@ -1,8 +1,8 @@
-import { Anchor, Box, Button, Container, Group } from '@mantine/core';
+import { Box, Button, Container, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageMenu } from '../../components/LanguageMenu';
-import { Logo } from '../../components/Logo';
+import { LogoLink } from '../../components/LogoLink';
 import { useSession } from '../../session/session';
 import { UserShell } from '../shell/UserShell';
 
@@ -21,17 +21,7 @@ export function AdaptiveLayout() {
   return (
     <Box mih="100vh">
       <Group justify="space-between" px="md" py="sm" component="header">
-        <Anchor
-          component={Link}
-          to="/"
-          underline="never"
-          display="flex"
-          mih={44}
-          style={{ alignItems: 'center' }}
-          aria-label="Inkwell"
-        >
-          <Logo size={30} />
-        </Anchor>
+        <LogoLink to="/" label="Inkwell" />
         <Group gap="xs">
           <LanguageMenu />
           {/* Signing in from a shared post or account comes back to it. */}

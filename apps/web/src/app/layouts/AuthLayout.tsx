@@ -1,7 +1,7 @@
-import { Anchor, Box, Container, Group, Paper } from '@mantine/core';
-import { Link, Outlet } from 'react-router';
+import { Box, Container, Group, Paper } from '@mantine/core';
+import { Outlet } from 'react-router';
 import { LanguageMenu } from '../../components/LanguageMenu';
-import { Logo } from '../../components/Logo';
+import { LogoLink } from '../../components/LogoLink';
 
 /** Welcome, sign-in and account-recovery screens: a centred card under a slim top bar. */
 export function AuthLayout() {
@@ -12,17 +12,7 @@ export function AuthLayout() {
       style={{ backgroundImage: 'linear-gradient(180deg, var(--mantine-color-indigo-light) 0%, transparent 320px)' }}
     >
       <Group justify="space-between" px="md" py="sm" component="header">
-        <Anchor
-          component={Link}
-          to="/"
-          underline="never"
-          display="flex"
-          mih={44}
-          style={{ alignItems: 'center' }}
-          aria-label="Inkwell"
-        >
-          <Logo size={30} />
-        </Anchor>
+        <LogoLink to="/" label="Inkwell" />
         <LanguageMenu />
       </Group>
       <Container size={460} px="md" pb="xl" component="main">

@@ -1,9 +1,9 @@
-import { Anchor, Group, TextInput } from '@mantine/core';
+import { Group, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Logo } from '../../components/Logo';
+import { useNavigate, useSearchParams } from 'react-router';
+import { LogoLink } from '../../components/LogoLink';
 
 /** Logo, name and the keyword search box, which opens the search page. */
 export function ShellHeader() {
@@ -26,17 +26,7 @@ function HeaderBar() {
 
   return (
     <Group h="100%" px="md" gap="md" justify="space-between" wrap="nowrap">
-      <Anchor
-        component={Link}
-        to="/home"
-        underline="never"
-        display="flex"
-        mih={44}
-        style={{ alignItems: 'center' }}
-        aria-label={t('nav.home')}
-      >
-        <Logo size={30} />
-      </Anchor>
+      <LogoLink to="/home" label={t('nav.home')} />
       <form role="search" onSubmit={submit} style={{ flex: 1, maxWidth: 420 }}>
         <TextInput
           value={q}

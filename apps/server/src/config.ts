@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { oauthConfig, oauthEnv, type OAuthClientConfig, type OAuthProviderName } from './config.oauth';
+
+export type { OAuthClientConfig } from './config.oauth';
 
 /**
  * The only reader of `process.env`. Every setting has an embedded default (ARCHITECTURE.md, Configuration);
@@ -17,22 +20,6 @@ const bool = (fallback: boolean) =>
     .trim()
     .optional()
     .transform((v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase())));
-
-/** Social sign-in providers (the contract's SOCIAL_PROVIDERS) and their environment prefix. */
-const OAUTH_PROVIDERS = { google: 'GOOGLE', github: 'GITHUB', facebook: 'FACEBOOK', x: 'X' } as const;
-type OAuthProviderName = keyof typeof OAUTH_PROVIDERS;
-const OAUTH_SETTINGS = ['CLIENT_ID', 'CLIENT_SECRET', 'AUTHORIZE_URL', 'TOKEN_URL', 'USERINFO_URL'] as const;
-
-/** `OAUTH_<P>_CLIENT_ID`, `_CLIENT_SECRET` and the endpoint overrides (URLs), plus GitHub's e-mails URL. */
-function oauthEnv() {
-  const url = z.url().optional();
-  const shape: Record<string, typeof optional | typeof url> = { OAUTH_GITHUB_EMAILS_URL: url };
-  for (const prefix of Object.values(OAUTH_PROVIDERS)) {
-    for (const setting of OAUTH_SETTINGS)
-      shape[`OAUTH_${prefix}_${setting}`] = setting.endsWith('_URL') ? url : optional;
-  }
-  return shape;
-}
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -111,7 +98,7 @@ const EnvSchema = z.object({
   VAPID_PRIVATE_KEY: optional,
   VAPID_SUBJECT: optional,
   PUSH_ALLOWED_ORIGINS: optional,
-  ...oauthEnv(),
+  ...oauthEnv(optional),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -183,16 +170,6 @@ export const DEFAULT_PUSH_ORIGINS = [
 ];
 
 /** One social provider's OAuth client; endpoints absent here use the provider's own (social-providers.ts). */
-export interface OAuthClientConfig {
-  clientId: string;
-  clientSecret: string;
-  authorizeUrl?: string;
-  tokenUrl?: string;
-  userinfoUrl?: string;
-  /** GitHub only: where the person's addresses and whether each is verified are read. */
-  emailsUrl?: string;
-}
-
 export interface PushConfig {
   /** VAPID keys (URL-safe base64); generated once into DATA_DIR when unset. */
   vapidPublicKey?: string;
@@ -333,24 +310,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
   if (config.isProduction) assertProductionSafe(config);
   return config;
-}
-
-function oauthConfig(e: Record<string, string | undefined>): Config['oauth'] {
-  const out: Config['oauth'] = {};
-  for (const [name, prefix] of Object.entries(OAUTH_PROVIDERS) as [OAuthProviderName, string][]) {
-    const clientId = e[`OAUTH_${prefix}_CLIENT_ID`];
-    const clientSecret = e[`OAUTH_${prefix}_CLIENT_SECRET`];
-    if (!clientId || !clientSecret) continue;
-    out[name] = {
-      clientId,
-      clientSecret,
-      authorizeUrl: e[`OAUTH_${prefix}_AUTHORIZE_URL`],
-      tokenUrl: e[`OAUTH_${prefix}_TOKEN_URL`],
-      userinfoUrl: e[`OAUTH_${prefix}_USERINFO_URL`],
-      ...(name === 'github' ? { emailsUrl: e.OAUTH_GITHUB_EMAILS_URL } : {}),
-    };
-  }
-  return out;
 }
 
 /**

@@ -72,8 +72,10 @@ export function AccountPage() {
   const a = account.data.data;
   // One of my own accounts: nobody follows or messages their own account; its owner edits it.
   const own = Boolean(mine.data?.data.some((x) => x.id === a.id));
-  // Until my accounts are known the buttons wait, rather than show Follow and take it away.
-  const others = !own && !(session && mine.isPending);
+  const others = !own;
+  // Until my accounts are known the buttons keep their place unseen (nothing below them moves when they
+  // appear), rather than show Follow and take it away.
+  const holding = Boolean(session && mine.isPending);
   return (
     <Stack gap="md">
       <Card withBorder radius="lg" padding={0}>
@@ -96,20 +98,30 @@ export function AccountPage() {
                   {t('creators.edit_account')}
                 </Button>
               )}
-              {others && !a.can_modify && (
-                <Button
-                  variant="light"
-                  leftSection={<IconMessageCircle size={18} />}
-                  loading={openChat.isPending}
-                  onClick={() =>
-                    session ? openChat.mutate({ userIds: [], isAccount: true, accountId: a.id }) : signInFirst()
-                  }
+              {others && (
+                <Group
+                  gap="xs"
+                  wrap="wrap"
+                  justify="end"
+                  style={holding ? { visibility: 'hidden' } : undefined}
+                  aria-hidden={holding || undefined}
                 >
-                  {t('chats.message')}
-                </Button>
+                  {!a.can_modify && (
+                    <Button
+                      variant="light"
+                      leftSection={<IconMessageCircle size={18} />}
+                      loading={openChat.isPending}
+                      onClick={() =>
+                        session ? openChat.mutate({ userIds: [], isAccount: true, accountId: a.id }) : signInFirst()
+                      }
+                    >
+                      {t('chats.message')}
+                    </Button>
+                  )}
+                  <FollowButton account={a} accountKey={accountKey(username)} />
+                  <BellButton account={a} accountKey={accountKey(username)} />
+                </Group>
               )}
-              {others && <FollowButton account={a} accountKey={accountKey(username)} />}
-              {others && <BellButton account={a} accountKey={accountKey(username)} />}
             </Group>
           </Group>
           <Group gap="xs" mt="sm">

@@ -173,8 +173,11 @@ test('after a lost connection the room catches up on what it missed and hears ne
   const composerA = a.page.getByRole('textbox', { name: 'Message' });
   await composerA.fill('first');
   await composerA.press('Enter');
+  open.splice(0); // the home page's socket closes with it
   await b.goto(roomUrl);
   await expect(b.getByTestId('chat-message')).toHaveText([/first/]);
+  // The room's messages come over HTTP; its live socket opens once the app has loaded, which may be later.
+  await expect.poll(() => open.length, { timeout: 15_000 }).toBeGreaterThan(0);
 
   // B's network drops; A writes twice meanwhile.
   offline = true;

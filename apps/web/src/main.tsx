@@ -20,11 +20,13 @@ import { router, routerReady } from './app/router';
 if (import.meta.env.DEV) await import('@mantine/core/styles.css');
 
 // The service worker (offline page, Web Push) once the page has loaded; the push module itself loads with the
-// screens that ask for notifications, not with every first load.
+// screens that ask for notifications, not with every first load. This script itself may run after `load`
+// (index.html adds it once the page has painted).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((err: unknown) => console.error('service worker', err));
-  });
+  const register = () =>
+    void navigator.serviceWorker.register('/sw.js').catch((err: unknown) => console.error('service worker', err));
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
 
 // Importing the router has started the route's code and data; the messages load alongside. The first render

@@ -34,6 +34,8 @@ function useLocalizedTheme() {
           },
           // Every dialog's × (Mantine leaves it nameless).
           Modal: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close_dialog') } } },
+          // And every toast's (the notifications system draws them with Notification).
+          Notification: { defaultProps: { closeButtonProps: { 'aria-label': t('actions.close') } } },
         },
       }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the labels change with the language only

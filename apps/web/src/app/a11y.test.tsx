@@ -1,4 +1,4 @@
-import { Menu, Modal, Button } from '@mantine/core';
+import { Menu, Modal, Button, Notification } from '@mantine/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,14 @@ describe('accessible names and headings from the shared pieces', () => {
     expect(await screen.findByRole('button', { name: 'Close dialog' })).toBeInTheDocument();
     await changeLocale('th');
     expect(await screen.findByRole('button', { name: 'ปิดหน้าต่างนี้' })).toBeInTheDocument();
+    await changeLocale('en');
+  });
+
+  it("names a toast's close button too, in the reader's language", async () => {
+    inApp(<Notification title="Connected">X is connected</Notification>);
+    expect(await screen.findByRole('button', { name: 'Close' })).toBeInTheDocument();
+    await changeLocale('my');
+    expect(await screen.findByRole('button', { name: 'ပိတ်မည်' })).toBeInTheDocument();
     await changeLocale('en');
   });
 

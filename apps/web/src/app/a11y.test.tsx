@@ -1,22 +1,17 @@
 import { Menu, Modal, Button, Notification } from '@mantine/core';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../i18n';
 import { changeLocale } from '../i18n';
 import { BackBar } from '../components/BackBar';
-import { Providers } from './Providers';
-
-const inApp = (ui: React.ReactNode) =>
-  render(
-    <Providers>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </Providers>,
-  );
+import { LogoLink } from '../components/LogoLink';
+import { PostBody } from '../features/posts/PostBody';
+import { post as postFixture } from '../test/fixtures';
+import { renderInApp } from '../test/renderInApp';
 
 describe('accessible names and headings from the shared pieces', () => {
   it("names every dialog's close button, in the reader's language", async () => {
-    inApp(
+    renderInApp(
       <Modal opened onClose={() => undefined} title="Comments">
         body
       </Modal>,
@@ -28,7 +23,7 @@ describe('accessible names and headings from the shared pieces', () => {
   });
 
   it("names a toast's close button too, in the reader's language", async () => {
-    inApp(<Notification title="Connected">X is connected</Notification>);
+    renderInApp(<Notification title="Connected">X is connected</Notification>);
     expect(await screen.findByRole('button', { name: 'Close' })).toBeInTheDocument();
     await changeLocale('my');
     expect(await screen.findByRole('button', { name: 'ပိတ်မည်' })).toBeInTheDocument();
@@ -36,16 +31,30 @@ describe('accessible names and headings from the shared pieces', () => {
   });
 
   it("gives a screen's back bar title the level-one heading unless the page has its own", () => {
-    const { unmount } = inApp(<BackBar title="Devices" />);
+    const { unmount } = renderInApp(<BackBar title="Devices" />);
     expect(screen.getByRole('heading', { level: 1, name: 'Devices' })).toBeInTheDocument();
     unmount();
-    inApp(<BackBar title="Post" level={2} />);
+    renderInApp(<BackBar title="Post" level={2} />);
     expect(screen.getByRole('heading', { level: 2, name: 'Post' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
   });
 
+  it('names the wordmark link starting with the word it shows (label in name), as well as where it goes', () => {
+    renderInApp(<LogoLink to="/home" label="Home" />);
+    expect(screen.getByRole('link', { name: 'Inkwell: Home' })).toHaveAttribute('href', '/home');
+  });
+
+  it("gives a post's title the level under the page's h1 in a list, and the h1 on its own page", () => {
+    const article = postFixture(7, { type: 'post', title: 'Tea shops of Yangon', content: '<p>Morning</p>' });
+    const { unmount } = renderInApp(<PostBody post={article} full={false} />);
+    expect(screen.getByRole('heading', { level: 2, name: 'Tea shops of Yangon' })).toBeInTheDocument();
+    unmount();
+    renderInApp(<PostBody post={article} full />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Tea shops of Yangon' })).toBeInTheDocument();
+  });
+
   it('opens a menu with only menu items inside it (no focus placeholder)', async () => {
-    inApp(
+    renderInApp(
       <Menu>
         <Menu.Target>
           <Button>Choose language</Button>

@@ -2,7 +2,10 @@ import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { Logo } from './Logo';
 
-/** The wordmark at the top left of every frame, a 44 px link to where that frame starts. */
+/**
+ * The wordmark at the top left of every frame, a 44 px link to where that frame starts. Its name begins with
+ * the word it shows, so a voice-control user saying "Inkwell" finds it (WCAG 2.5.3, axe's label-in-name).
+ */
 export function LogoLink({ to, label }: { to: string; label: string }) {
   return (
     <Anchor
@@ -12,7 +15,7 @@ export function LogoLink({ to, label }: { to: string; label: string }) {
       display="flex"
       mih={44}
       style={{ alignItems: 'center' }}
-      aria-label={label}
+      aria-label={label === 'Inkwell' ? label : `Inkwell: ${label}`}
     >
       <Logo size={30} />
     </Anchor>

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@inkwell/contracts';
+import type { Post, SessionUser } from '@inkwell/contracts';
 
 /** A signed-in reader as `GET /api/user` answers, with any field overridden. */
 export const sessionUser = (over: Partial<SessionUser> = {}): SessionUser => ({
@@ -21,5 +21,30 @@ export const sessionUser = (over: Partial<SessionUser> = {}): SessionUser => ({
   subscriptions: [],
   email_verified_at: '2026-01-01T00:00:00Z',
   created_at: '2026-01-01T00:00:00Z',
+  ...over,
+});
+
+/** A published status post by the demo creator account `harbour`, with whatever a test changes on top. */
+export const post = (id: number, over: Partial<Post> = {}): Post => ({
+  id,
+  slug: `post-${id}`,
+  type: 'status',
+  title: null,
+  content: `Words ${id}`,
+  url: null,
+  featured_photo_url: null,
+  photos: [],
+  account_id: 3,
+  account: { id: 3, username: 'harbour', name: 'Harbour Sketches', profile_url: null },
+  likes_count: 0,
+  comments_count: 0,
+  liked: false,
+  can_modify: false,
+  can_delete: false,
+  status: 'published',
+  rejected_reason: null,
+  rejected_at: null,
+  created_at: '2026-05-01T00:00:00Z',
+  updated_at: '2026-05-01T00:00:00Z',
   ...over,
 });

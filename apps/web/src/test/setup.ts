@@ -29,13 +29,37 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 
+/** jsdom lays nothing out: nothing is ever in view, until a test says so with `intersectAll()`. */
 class IntersectionObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
+  static observers = new Set<IntersectionObserverStub>();
+  private targets = new Set<Element>();
+  constructor(private callback: IntersectionObserverCallback) {
+    IntersectionObserverStub.observers.add(this);
+  }
+  observe(target: Element) {
+    this.targets.add(target);
+  }
+  unobserve(target: Element) {
+    this.targets.delete(target);
+  }
+  disconnect() {
+    this.targets.clear();
+    IntersectionObserverStub.observers.delete(this);
+  }
   takeRecords() {
     return [];
   }
+  fire() {
+    const entries = [...this.targets].map(
+      (target) => ({ target, isIntersecting: true, intersectionRatio: 1 }) as unknown as IntersectionObserverEntry,
+    );
+    if (entries.length) this.callback(entries, this as unknown as IntersectionObserver);
+  }
+}
+
+/** Brings every observed element into view, as a scroll would. */
+export function intersectAll(): void {
+  IntersectionObserverStub.observers.forEach((observer) => observer.fire());
 }
 window.IntersectionObserver = IntersectionObserverStub as unknown as typeof IntersectionObserver;
 window.scrollTo = () => undefined;

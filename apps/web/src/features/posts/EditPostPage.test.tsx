@@ -6,33 +6,23 @@ import '../../i18n';
 import { Providers } from '../../app/Providers';
 import { queryClient } from '../../app/queryClient';
 import { signIn, signOut } from '../../session/session';
-import { sessionUser } from '../../test/fixtures';
+import { post as postFixture, sessionUser } from '../../test/fixtures';
 import { EditPostPage } from './EditPostPage';
 
-const post = (over: Partial<Post> = {}): Post => ({
-  id: 41,
-  slug: 'monsoon-notes-ab12',
-  // An audio post: its editor has no autosizing text area, which needs `document.fonts` (jsdom has none).
-  type: 'audio',
-  title: 'Rain on the tin roof',
-  content: null,
-  url: '/uploads/audio/2026/01/rain.m4a',
-  featured_photo_url: '/uploads/images/covers/2026/01/rain.webp',
-  photos: [],
-  account_id: 3,
-  account: { id: 3, username: 'yangon_voices', name: 'Yangon Voices', profile_url: null },
-  likes_count: 0,
-  comments_count: 0,
-  liked: false,
-  can_modify: false,
-  can_delete: false,
-  status: 'published',
-  rejected_reason: null,
-  rejected_at: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  ...over,
-});
+const post = (over: Partial<Post> = {}): Post =>
+  postFixture(41, {
+    slug: 'monsoon-notes-ab12',
+    // An audio post: its editor shows a title and no body.
+    type: 'audio',
+    title: 'Rain on the tin roof',
+    content: null,
+    url: '/uploads/audio/2026/01/rain.m4a',
+    featured_photo_url: '/uploads/images/covers/2026/01/rain.webp',
+    account: { id: 3, username: 'yangon_voices', name: 'Yangon Voices', profile_url: null },
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    ...over,
+  });
 
 function renderEditor(answer: Post) {
   vi.stubGlobal(

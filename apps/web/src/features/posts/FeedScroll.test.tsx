@@ -1,35 +1,12 @@
-import { TOP_CURSOR, type Post } from '@inkwell/contracts';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { TOP_CURSOR } from '@inkwell/contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
-import { Providers } from '../../app/Providers';
 import { queryClient } from '../../app/queryClient';
+import { renderInApp } from '../../test/renderInApp';
+import { post } from '../../test/fixtures';
 import { useFeed } from './api';
 import { PostList } from './PostList';
-
-const post = (id: number): Post => ({
-  id,
-  slug: `post-${id}`,
-  type: 'status',
-  title: null,
-  content: `Words ${id}`,
-  url: null,
-  featured_photo_url: null,
-  photos: [],
-  account_id: 3,
-  account: { id: 3, username: 'harbour', name: 'Harbour Sketches', profile_url: null },
-  likes_count: 0,
-  comments_count: 0,
-  liked: false,
-  can_modify: false,
-  can_delete: false,
-  status: 'published',
-  rejected_reason: null,
-  rejected_at: null,
-  created_at: '2026-05-01T00:00:00Z',
-  updated_at: '2026-05-01T00:00:00Z',
-});
 
 /** The button's label, or its message key while the messages have not arrived (they load on their own). */
 const loadMore = /^(Load more|posts\.load_more)$/;
@@ -52,13 +29,7 @@ describe('the followed feed’s infinite scroll', () => {
       url in pages ? new Response(JSON.stringify(pages[url]), { status: 200 }) : new Response('{}', { status: 404 }),
     );
     vi.stubGlobal('fetch', fetch);
-    render(
-      <Providers>
-        <MemoryRouter>
-          <Feed />
-        </MemoryRouter>
-      </Providers>,
-    );
+    renderInApp(<Feed />);
 
     await screen.findByText('Words 2');
     fireEvent.click(screen.getByRole('button', { name: loadMore }));
@@ -66,5 +37,19 @@ describe('the followed feed’s infinite scroll', () => {
     expect(fetch.mock.calls.map(([url]) => url)).toEqual([top, '/api/feed?before=k3x.2']);
     // The last page had no cursor: nothing more to load.
     expect(screen.queryByRole('button', { name: loadMore })).toBeNull();
+  });
+
+  it('shows the whole of a page longer than a first screen, the first screen first and the rest right after', async () => {
+    const page = Array.from({ length: 8 }, (_, i) => post(20 - i));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ data: page, meta: { per_page: 8, next_cursor: null } }))),
+    );
+    renderInApp(<Feed />);
+    await screen.findByText('Words 20');
+    await screen.findByText('Words 13');
+    expect(screen.getAllByTestId('post-card').map((card) => within(card).getByText(/^Words/).textContent)).toEqual(
+      page.map((p) => p.content),
+    );
   });
 });

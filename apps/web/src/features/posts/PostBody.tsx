@@ -1,6 +1,7 @@
 import type { Post } from '@inkwell/contracts';
 import { Anchor, Box, Paper, Stack, Text, Title, Typography } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { useIntersection } from '@mantine/hooks';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { GalleryFirstPhoto } from '../../components/GalleryFirstPhoto';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
@@ -10,8 +11,9 @@ import a11y from '../../components/a11y.module.css';
 
 // The players come with the first audio or video post shown, not with every feed; until then an empty frame
 // of their exact size keeps the place, so nothing moves when they arrive.
-// The carousel (Embla and its controls) comes after the first screen: until then a gallery shows its first
-// photo in the very frame the carousel will use, so nothing moves when it arrives.
+// The carousel (Embla and its controls) comes after the first screen, and only for a gallery nearing the view
+// (setting one up measures the page: a feed of galleries cost a slow phone a long pause on arrival): until then a
+// gallery shows its first photo in the very frame the carousel will use, so nothing moves when it arrives.
 const GalleryCarousel = lazy(async () => ({
   default: (await import('../../components/GalleryCarousel')).GalleryCarousel,
 }));
@@ -44,13 +46,34 @@ export function hasImage(post: Post): boolean {
   }
 }
 
+function Gallery({ post, priority }: { post: Post; priority: boolean }) {
+  const { ref, entry } = useIntersection({ rootMargin: '300px' });
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (entry?.isIntersecting) startTransition(() => setNear(true));
+  }, [entry?.isIntersecting]);
+  const first = <GalleryFirstPhoto items={post.photos} priority={priority} />;
+  return (
+    <div ref={ref}>
+      {near ? (
+        <Suspense fallback={first}>
+          <GalleryCarousel items={post.photos} title={post.title ?? ''} priority={priority} />
+        </Suspense>
+      ) : (
+        first
+      )}
+    </div>
+  );
+}
+
 /**
  * The part of a post that differs by type; `full` on the post page, an excerpt in lists. `priority` marks its
  * image as the page's likely largest paint: fetched at once rather than lazily.
  */
 export function PostBody({ post, full, priority = false }: { post: Post; full: boolean; priority?: boolean }) {
+  // In a list, a card's title is the level under the page's h1 (h3 skipped a level: axe's heading-order).
   const title = post.title && (
-    <Title order={full ? 1 : 3} fz={full ? 'h2' : 'h4'}>
+    <Title order={full ? 1 : 2} fz={full ? 'h2' : 'h4'}>
       {full ? (
         post.title
       ) : (
@@ -102,9 +125,7 @@ export function PostBody({ post, full, priority = false }: { post: Post; full: b
         <Stack gap="sm">
           {title}
           {post.content && <Text>{post.content}</Text>}
-          <Suspense fallback={<GalleryFirstPhoto items={post.photos} priority={priority} />}>
-            <GalleryCarousel items={post.photos} title={post.title ?? ''} priority={priority} />
-          </Suspense>
+          <Gallery post={post} priority={priority} />
         </Stack>
       );
     case 'audio':

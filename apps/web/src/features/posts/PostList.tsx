@@ -2,14 +2,14 @@ import type { CursorPaged, Post } from '@inkwell/contracts';
 import { Button, Stack, Text } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { hasImage } from './PostBody';
 import { PostCard } from './PostCard';
 import { PageLoader } from '../../components/PageLoader';
 
-/** Only an image among the first few posts is likely on the first screen. */
+/** What a phone's first screen shows of a list: only an image among these is likely on it. */
 const FIRST_SCREEN_POSTS = 3;
 
 /**
@@ -32,24 +32,31 @@ export function PostList({
   const { t } = useTranslation();
   const { ref, entry } = useIntersection({ rootMargin: '400px' });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const posts = query.data?.pages.flatMap((p) => p.data) ?? [];
+  // The first screen's cards render (and paint) first, the rest of the page right after as a transition, which
+  // React renders in slices: a slow phone shows the first posts sooner and can be tapped meanwhile.
+  const [whole, setWhole] = useState(false);
+  const partial = !whole && posts.length > FIRST_SCREEN_POSTS;
   useEffect(() => {
-    if (autoLoad && entry?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [autoLoad, entry?.isIntersecting, hasNextPage, isFetchingNextPage, fetchNextPage]);
+    if (partial) startTransition(() => setWhole(true));
+  }, [partial]);
+  useEffect(() => {
+    if (autoLoad && !partial && entry?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [autoLoad, partial, entry?.isIntersecting, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (query.isPending) {
     return <PageLoader />;
   }
   if (query.isError) return <Text c="red">{errorMessage(query.error)}</Text>;
-  const posts = query.data.pages.flatMap((p) => p.data);
   if (posts.length === 0) return <>{empty}</>;
   const lead = priorityImage ? posts.slice(0, FIRST_SCREEN_POSTS).findIndex(hasImage) : -1;
   return (
     <Stack gap="md">
-      {posts.map((post, index) => (
+      {(partial ? posts.slice(0, FIRST_SCREEN_POSTS) : posts).map((post, index) => (
         <PostCard key={post.id} post={post} priority={index === lead} />
       ))}
-      <div ref={ref} />
-      {hasNextPage && (
+      {!partial && <div ref={ref} />}
+      {!partial && hasNextPage && (
         <Button variant="light" onClick={() => void fetchNextPage()} loading={isFetchingNextPage}>
           {t('posts.load_more')}
         </Button>

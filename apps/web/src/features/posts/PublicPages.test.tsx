@@ -7,31 +7,16 @@ import { Providers } from '../../app/Providers';
 import { queryClient } from '../../app/queryClient';
 import { routes } from '../../app/router';
 import { signIn, signOut } from '../../session/session';
-import { sessionUser } from '../../test/fixtures';
+import { post as postFixture, sessionUser } from '../../test/fixtures';
 
-const post = (over: Partial<Post> = {}): Post => ({
-  id: 41,
-  slug: 'morning-in-mandalay-a1b2c3',
-  type: 'status',
-  title: null,
-  content: 'Morning in Mandalay',
-  url: null,
-  featured_photo_url: null,
-  photos: [],
-  account_id: 3,
-  account: { id: 3, username: 'harbour', name: 'Harbour Sketches', profile_url: null },
-  likes_count: 2,
-  comments_count: 1,
-  liked: false,
-  can_modify: false,
-  can_delete: false,
-  status: 'published',
-  rejected_reason: null,
-  rejected_at: null,
-  created_at: '2026-05-01T00:00:00Z',
-  updated_at: '2026-05-01T00:00:00Z',
-  ...over,
-});
+const post = (over: Partial<Post> = {}): Post =>
+  postFixture(41, {
+    slug: 'morning-in-mandalay-a1b2c3',
+    content: 'Morning in Mandalay',
+    likes_count: 2,
+    comments_count: 1,
+    ...over,
+  });
 
 const comment: CommentT = {
   id: 9,

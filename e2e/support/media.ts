@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 
 /** Test media made with ffmpeg's generators (nothing binary in the repository). */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-e2e-media-'));
@@ -44,3 +45,23 @@ export function video(name = 'clip.mp4', seconds = 3, size = '640x360'): string 
   }
   return file;
 }
+
+/**
+ * Notes every text a status line ever shows. A short file can finish transcoding between two of Playwright's
+ * visibility polls, so a transient state is recorded as the page renders it instead.
+ */
+export async function recordStatuses(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenStatuses: string[] }).seenStatuses = seen;
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[role="status"]')) {
+        const text = el.textContent ?? '';
+        if (text && !seen.includes(text)) seen.push(text);
+      }
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+export const seenStatuses = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { seenStatuses: string[] }).seenStatuses);

@@ -15,6 +15,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/Providers';
 import { router, routerReady } from './app/router';
+import { reloadOnStaleBuild } from './app/staleBuild';
 
 // The dev server pre-bundles Mantine into one file, so the per-component styles cannot follow its components.
 if (import.meta.env.DEV) await import('@mantine/core/styles.css');
@@ -28,6 +29,8 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }
+
+if (import.meta.env.PROD) reloadOnStaleBuild();
 
 // Importing the router has started the route's code and data; the messages load alongside. The first render
 // waits for both, behind the skeleton in index.html (or the prerendered screen).

@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { AppError } from './errors';
 import { defaultWebDist } from './paths';
 import { installPrerendered, PRERENDERED_VARY } from './prerendered';
+import { DOCUMENT_ONLY_HEADERS } from './security';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
@@ -44,6 +45,7 @@ export async function installStatic(app: FastifyInstance, config: Config): Promi
   const webDist = config.webDist ? path.resolve(config.webDist) : defaultWebDist;
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  const assetsDir = path.join(webDist, 'assets') + path.sep;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -56,8 +58,13 @@ export async function installStatic(app: FastifyInstance, config: Config): Promi
       // Our own cache headers below: hashed assets forever, index.html never.
       cacheControl: false,
       setHeaders(res, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        const hashed = filePath.startsWith(assetsDir);
         res.setHeader('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+        // Only files the build wrote under assets/ (the resolved file, not the URL: a page keeps them all).
+        // (The plugin hands over Node's response, which its types do not promise: a test checks it.)
+        if (hashed && 'removeHeader' in res && typeof res.removeHeader === 'function') {
+          for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+        }
         // The same URL answers brotli, gzip or raw bytes: caches must keep them apart.
         res.setHeader(
           'vary',
@@ -71,7 +78,10 @@ export async function installStatic(app: FastifyInstance, config: Config): Promi
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/');
-    if (isApi || !['GET', 'HEAD'].includes(request.method) || !hasWeb) {
+    // A built file that is not there (a page open across a deploy asks for the old build's chunk) is a 404, not
+    // the page: a script answered with HTML fails as a MIME error the app cannot tell from any other.
+    const isBuiltFile = url.startsWith('/assets/');
+    if (isApi || isBuiltFile || !['GET', 'HEAD'].includes(request.method) || !hasWeb) {
       throw new AppError(404, isApi ? 'errors.route_not_found' : 'errors.not_found');
     }
     // Through the static plugin, so the fallback gets index.html's precompressed copies and headers too.

@@ -70,6 +70,22 @@ describe('operations', () => {
     expect(await page.text()).toContain('<title>Inkwell</title>');
     const asset = await fetch(`${s.url}/assets/app-abc123.js`);
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    // A built script keeps the headers a subresource acts on and goes without the document-only ones.
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-site');
+    expect(asset.headers.get('referrer-policy')).toBe('no-referrer');
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+      expect(asset.headers.get(name)).toBeNull();
+    }
+    // The app's pages keep the whole policy.
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    // A chunk the build does not have (an old page after a deploy) is a 404, never the page as a script.
+    const missing = await fetch(`${s.url}/assets/no-such-chunk.js`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await missing.text()).not.toContain('<title>');
+    expect(missing.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(missing.headers.get('cache-control') ?? '').not.toContain('immutable');
     const api = await s.request('GET', '/api/no-such-thing', { lang: 'my' });
     expect(api.status).toBe(404);
     expect(api.body).toEqual({ code: 'route_not_found', message: 'API တွင် ဤလိပ်စာ မရှိပါ။' });

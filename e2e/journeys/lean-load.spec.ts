@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations } from '../support/a11y';
 import { DEMO_PASSWORD, demo, login, newActivatedUser, snap } from '../support/app';
 
 /** The built app's chunk for a source file, from the build manifest (the file names carry content hashes). */
@@ -148,8 +149,61 @@ test('a signed-in first visit asks for the page’s code and its data together',
   // The feed and the session user were asked for before the home page's code had arrived, not after it ran.
   expect(started.get('/api/feed')).toBeLessThanOrEqual(finished.get(homeCode)!);
   expect(started.get('/api/user')).toBeLessThanOrEqual(finished.get(homeCode)!);
+  // Its icons come in one file, not one request (and a round trip) per icon.
+  const scripts = [...started.keys()].filter((p) => p.startsWith('/assets/') && p.endsWith('.js'));
+  expect(scripts.filter((p) => /^\/assets\/icons-[\w-]+\.js$/.test(p))).toHaveLength(1);
+  expect(scripts.filter((p) => /^\/assets\/Icon[A-Z]\w*-[\w-]+\.js$/.test(p))).toEqual([]);
   await snap(fresh, 'lean-home');
   await context.close();
+});
+
+test('a page open across a deploy reloads into the new build when the next screen’s code is gone', async ({ page }) => {
+  await login(page, demo.aye, DEMO_PASSWORD);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // The deploy: the Explore screen's chunk, as this page names it, is no longer on the server (it answers 404,
+  // as the real server does for a missing built file) until a new page has loaded.
+  // (On the context, which also sees the requests the service worker makes for the page.)
+  const exploreCode = builtFile('src/features/accounts/ExplorePage.tsx');
+  let gone = true;
+  const asked: string[] = [];
+  await page.context().route(`**${exploreCode}`, async (route) => {
+    asked.push(route.request().method());
+    if (!gone) return route.continue();
+    await route.fulfill({ status: 404, contentType: 'application/json', body: '{"code":"not_found"}' });
+  });
+  page.once('domcontentloaded', () => (gone = false));
+  await page.evaluate(() => ((window as unknown as { beforeDeploy: boolean }).beforeDeploy = true));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explore' }).click();
+  await expect(page).toHaveURL(/\/explore$/);
+  // (The reload boots the app again: longer than a screen change.)
+  await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible({ timeout: 15_000 });
+  // A new page (the reload), which asked whether the file was gone before reloading.
+  expect(await page.evaluate(() => 'beforeDeploy' in window)).toBe(false);
+  expect(asked).toContain('HEAD');
+});
+
+test('a screen whose code cannot come (the connection dropped) says so in the reader’s words, and tries again', async ({
+  page,
+}) => {
+  await login(page, demo.aye, DEMO_PASSWORD);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const exploreCode = builtFile('src/features/accounts/ExplorePage.tsx');
+  await page.context().route(`**${exploreCode}`, (route) => route.abort('internetdisconnected'));
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explore' }).click();
+  const failed = page
+    .getByRole('alert')
+    .filter({ has: page.getByRole('heading', { name: 'This screen could not load' }) });
+  await expect(failed).toBeVisible();
+  await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
+  // Not gone from the server, so the page stays (no reload), and its navigation with it.
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await snap(page, 'screen-failed');
+  await page.context().unrouteAll();
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible({ timeout: 15_000 });
 });
 
 /** Holds the app's entry script back until `release()`, as a slow connection would. */

@@ -1,10 +1,26 @@
 import type { ComponentType } from 'react';
 import { Navigate, Outlet, createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
+import { RouteErrorScreen, ScreenError } from '../components/ScreenError';
 import { RootLayout } from './layouts/RootLayout';
 import { prefetchAccountPage, prefetchHome, prefetchSessionUser } from './prefetch';
 import type { RouteMeta } from './routeMeta';
 
 type Loader = () => Promise<Record<string, unknown>>;
+
+/**
+ * A route's code, or in its place a screen that says it could not load: the router shows nothing at all for a
+ * route whose `lazy` failed. A page whose code is gone after a deploy reloads meanwhile (staleBuild.ts); "Try
+ * again" reloads, as the router keeps what `lazy` gave for the page's life.
+ */
+async function loadOrExplain(load: () => Promise<ComponentType>): Promise<{ Component: ComponentType }> {
+  try {
+    return { Component: await load() };
+  } catch (error) {
+    // At build time (prerender.tsx) a screen that failed must fail the build, not ship this as its content.
+    if (typeof window === 'undefined') throw error;
+    return { Component: () => <ScreenError error={error} /> };
+  }
+}
 
 /**
  * A route whose page loads with it, so the first screen downloads only what it shows. `prefetch` starts the
@@ -21,12 +37,13 @@ const screen = (
   ...(path ? { path } : { index: true }),
   handle: meta,
   ...(prefetch ? { loader: prefetch } : {}),
-  lazy: async () => ({ Component: (await load())[name] as ComponentType }),
+  // Inside the layout, so the navigation stays and the reader can go elsewhere.
+  lazy: () => loadOrExplain(async () => (await load())[name] as ComponentType),
 });
 
 /** A layout loaded with the first screen inside it: the welcome page never downloads the signed-in shell. */
 const layout = (load: () => Promise<ComponentType>, children: RouteObject[]): RouteObject => ({
-  lazy: async () => ({ Component: await load() }),
+  lazy: () => loadOrExplain(load),
   children,
 });
 
@@ -210,6 +227,7 @@ const signedInPages: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
     loader: prefetchSessionUser,
     // The session user is fetched once per start (and kept fresh by useSessionRefresh), not per navigation.
     shouldRevalidate: () => false,

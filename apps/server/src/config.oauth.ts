@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /*
- * Social sign-in settings, as config.ts reads them from the environment (it stays the only reader of
- * `process.env`; these functions take the parsed values).
+ * Social sign-in settings, as config.ts reads them from the environment (it stays the only reader of the
+ * environment; these functions take the parsed values).
  */
 
 /** Social sign-in providers (the contract's SOCIAL_PROVIDERS) and their environment prefix. */

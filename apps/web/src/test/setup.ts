@@ -22,6 +22,13 @@ Object.defineProperty(window, 'matchMedia', {
   }),
 });
 
+// Mantine's autosizing text area listens for web fonts loading; jsdom has no `document.fonts`.
+if (!('fonts' in document))
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+
 class ResizeObserverStub {
   observe() {}
   unobserve() {}

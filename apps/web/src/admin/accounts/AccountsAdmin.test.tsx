@@ -10,9 +10,6 @@ import { routes } from '../../app/router';
 import { getSession, signIn, signOut } from '../../session/session';
 import { sessionUser } from '../../test/fixtures';
 
-// Mantine's autosizing text area listens for web fonts loading; jsdom has no `document.fonts`.
-if (!('fonts' in document))
-  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} } });
 // Mantine's dropdowns scroll the selected option into view; jsdom lays nothing out.
 Element.prototype.scrollIntoView ??= () => undefined;
 

@@ -1,7 +1,7 @@
 import { CHAT_MESSAGE_MAX_LENGTH, IMAGE_ACCEPT, mediaApi, type ChatMessage } from '@inkwell/contracts';
 import { ActionIcon, Alert, CloseButton, FileButton, Group, Image, Stack, Textarea } from '@mantine/core';
 import { IconPhoto, IconSend } from '@tabler/icons-react';
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
@@ -14,6 +14,10 @@ import classes from './chats.module.css';
  * Text and/or one picture. Send stays off while both are empty (spec §5) and while the picture uploads;
  * Enter sends, Shift+Enter starts a new line. The message sent comes back from the server and is handed
  * to the room.
+ *
+ * The composer empties as soon as a message is sent, so the next one can be typed (and sent) at once:
+ * sends wait for each other, so messages keep the order they were written in. One that fails comes back
+ * into an empty composer with the error.
  */
 export function ChatComposer({ roomId, onSent }: { roomId: number; onSent: (message: ChatMessage) => void }) {
   const { t } = useTranslation();
@@ -44,19 +48,22 @@ export function ChatComposer({ roomId, onSent }: { roomId: number; onSent: (mess
     }
   };
 
+  const queue = useRef<Promise<void>>(Promise.resolve());
   const submit = () => {
-    if (empty || uploading || send.isPending) return;
+    if (empty || uploading) return;
+    const draft = { message: text.trim() ? text : null, image };
+    setText('');
+    setImage(null);
     setError(null);
-    send.mutate(
-      { message: text.trim() ? text : null, image },
-      {
-        onSuccess: ({ data }) => {
-          setText('');
-          setImage(null);
-          onSent(data);
+    queue.current = queue.current.then(() =>
+      send.mutateAsync(draft).then(
+        ({ data }) => onSent(data),
+        (err: unknown) => {
+          setError(errorMessage(err));
+          setText((typed) => (typed === '' ? (draft.message ?? '') : typed));
+          setImage((picked) => picked ?? draft.image);
         },
-        onError: (err) => setError(errorMessage(err)),
-      },
+      ),
     );
   };
 
@@ -90,13 +97,7 @@ export function ChatComposer({ roomId, onSent }: { roomId: number; onSent: (mess
       <Group gap="xs" wrap="nowrap" align="end">
         <FileButton onChange={(file) => void upload(file)} accept={IMAGE_ACCEPT}>
           {(props) => (
-            <ActionIcon
-              {...props}
-              variant="light"
-              size={44}
-              aria-label={t('chats.add_picture')}
-              disabled={uploading || send.isPending}
-            >
+            <ActionIcon {...props} variant="light" size={44} aria-label={t('chats.add_picture')} disabled={uploading}>
               <IconPhoto size={22} />
             </ActionIcon>
           )}
@@ -117,7 +118,7 @@ export function ChatComposer({ roomId, onSent }: { roomId: number; onSent: (mess
           size={44}
           onClick={submit}
           disabled={empty || uploading}
-          loading={send.isPending}
+          loading={send.isPending && empty}
           aria-label={t('chats.send')}
         >
           <IconSend size={20} />

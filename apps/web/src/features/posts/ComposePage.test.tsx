@@ -7,13 +7,6 @@ import { Providers } from '../../app/Providers';
 import { queryClient } from '../../app/queryClient';
 import { ComposePage } from './ComposePage';
 
-// Mantine's autosizing text area listens for web fonts loading; jsdom has no `document.fonts`.
-if (!('fonts' in document))
-  Object.defineProperty(document, 'fonts', {
-    configurable: true,
-    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
-  });
-
 /** An upload that answers only when the test says so (a slow connection), or is aborted. */
 class SlowXhr {
   static sent: SlowXhr[] = [];

@@ -157,6 +157,46 @@ test('a signed-in first visit asks for the page’s code and its data together',
   await context.close();
 });
 
+test('an account page asks for its banner with the account, before its code has come, and only once', async ({
+  page,
+  browser,
+}) => {
+  await login(page, demo.aye, DEMO_PASSWORD);
+  // No service worker: with one, Playwright's routing below makes Chromium fetch the image again (without
+  // routing it is fetched once, worker or not).
+  const context = await browser.newContext({
+    storageState: await page.context().storageState(),
+    serviceWorkers: 'block',
+  });
+  const fresh = await context.newPage();
+  const started = new Map<string, number>();
+  const finished = new Map<string, number>();
+  const banners: string[] = [];
+  fresh.on('request', (r) => {
+    const pathname = new URL(r.url()).pathname;
+    started.set(pathname, Date.now());
+    if (pathname.startsWith('/uploads/images/covers/')) banners.push(pathname);
+  });
+  fresh.on('requestfinished', (r) => finished.set(new URL(r.url()).pathname, Date.now()));
+  const accountCode = builtFile('src/features/accounts/AccountPage.tsx');
+  // Slow code, as on mobile data (see above).
+  await fresh.route(`**${accountCode}`, async (route) => {
+    await new Promise((r) => setTimeout(r, 1_500));
+    await route.continue();
+  });
+  await fresh.goto('/a/yangon.stories');
+  const banner = fresh.locator('img[fetchpriority="high"][src*="/images/covers/"]').first();
+  await expect(banner).toBeVisible();
+  await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Asked for before the page's code had arrived, so it downloads while the code does.
+  expect(banners).toHaveLength(1);
+  expect(started.get(banners[0]!)).toBeLessThanOrEqual(finished.get(accountCode)!);
+  // The copy the page draws is the one fetched early: the <img> took it from the cache, asking nothing again.
+  const drawn = await banner.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
+  expect(drawn).toBe(banners[0]);
+  await context.close();
+});
+
 test('a page open across a deploy reloads into the new build when the next screen’s code is gone', async ({ page }) => {
   await login(page, demo.aye, DEMO_PASSWORD);
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,7 +1,8 @@
-import { TOP_CURSOR } from '@inkwell/contracts';
+import { IMAGE_VARIANT_WIDTHS, imageSrcSet, TOP_CURSOR } from '@inkwell/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accountReads, homeReads, TOP_CURSOR_TEXT } from '../../earlyReads';
+import { accountReads, COLUMN_SIZES_TEXT, homeReads, TOP_CURSOR_TEXT, VARIANT_WIDTHS_TEXT } from '../../earlyReads';
+import { COLUMN_SIZES, imageAttributes } from '../lib/images';
 import { accountQuery } from '../features/accounts/queries';
 import { accountPostsQuery, feedQuery } from '../features/posts/queries';
 import { meQuery } from '../app/useSessionRefresh';
@@ -14,11 +15,11 @@ const page = { data: [], meta: { per_page: 15, next_cursor: null } };
 const account = { data: { id: 42, username: 'yangon.stories' } };
 
 /** The URLs an index.html read statement starts, as landingPreloads.ts runs it. */
-async function earlyUrls(statement: string, path: string, search = ''): Promise<string[]> {
+async function earlyUrls(statement: string, path: string, search = '', answer = account): Promise<string[]> {
   const urls: string[] = [];
   const get = (url: string) => {
     urls.push(url);
-    return Promise.resolve(json(url.includes('/by-username/') ? account : page));
+    return Promise.resolve(json(url.includes('/by-username/') ? answer : page));
   };
   const match = /^\/a\/([^/]+)$/.exec(path) ?? [path];
   new Function('m', 'q', 'get', statement)(match, new URLSearchParams(search), get);
@@ -89,5 +90,43 @@ describe('first reads started by index.html', () => {
     await new QueryClient().fetchInfiniteQuery(feedQuery('feed'));
     expect(app.urls).toEqual([url]);
     expect(window.__inkwellEarly).toEqual({});
+  });
+});
+
+describe('the banner of an account page', () => {
+  afterEach(() => document.head.querySelectorAll('link[rel="preload"]').forEach((link) => link.remove()));
+  const banner = '/uploads/images/covers/2026/11/3fa9c1d2-1600x400.webp';
+  const withBanner = (banner_url: string | null) => ({ data: { ...account.data, banner_url } });
+  const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')];
+
+  it('is spelled in index.html as the app spells it: the same sizes and copies', () => {
+    expect(COLUMN_SIZES_TEXT).toBe(COLUMN_SIZES);
+    expect(JSON.parse(VARIANT_WIDTHS_TEXT)).toEqual(IMAGE_VARIANT_WIDTHS);
+  });
+
+  it('is fetched as soon as the account answers, as the page’s <img> will ask for it', async () => {
+    const urls = await earlyUrls(accountReads, '/a/yangon.stories', '', withBanner(banner));
+    expect(urls).toHaveLength(3);
+    const [link] = preloads();
+    const img = imageAttributes(banner, { sizes: COLUMN_SIZES, priority: true });
+    expect(link?.getAttribute('href')).toBe(img.src);
+    expect(link?.getAttribute('imagesrcset')).toBe(img.srcSet);
+    expect(link?.getAttribute('imagesrcset')).toBe(imageSrcSet(banner));
+    expect(link?.getAttribute('imagesizes')).toBe(img.sizes);
+    expect(link?.getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('without copies (an image from before sizes were named) is fetched by its one URL', async () => {
+    await earlyUrls(accountReads, '/a/yangon.stories', '', withBanner('/uploads/images/covers/3fa9c1d2.webp'));
+    const [link] = preloads();
+    expect(link?.getAttribute('href')).toBe('/uploads/images/covers/3fa9c1d2.webp');
+    expect(link?.hasAttribute('imagesrcset')).toBe(false);
+    expect(link?.hasAttribute('imagesizes')).toBe(false);
+  });
+
+  it('is not asked for when the account has none, or on another tab', async () => {
+    await earlyUrls(accountReads, '/a/yangon.stories', '', withBanner(null));
+    await earlyUrls(accountReads, '/a/yangon.stories', 'tab=photos', withBanner(banner));
+    expect(preloads()).toEqual([]);
   });
 });

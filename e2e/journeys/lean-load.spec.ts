@@ -179,9 +179,9 @@ test('an account page asks for its banner with the account, before its code has 
   });
   fresh.on('requestfinished', (r) => finished.set(new URL(r.url()).pathname, Date.now()));
   const accountCode = builtFile('src/features/accounts/AccountPage.tsx');
-  // Slow code, as on mobile data (see above).
+  // Slow code, as on mobile data (see above); slower than above, as the banner waits for the account's answer.
   await fresh.route(`**${accountCode}`, async (route) => {
-    await new Promise((r) => setTimeout(r, 1_500));
+    await new Promise((r) => setTimeout(r, 3_000));
     await route.continue();
   });
   await fresh.goto('/a/yangon.stories');

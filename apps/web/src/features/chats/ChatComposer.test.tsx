@@ -78,15 +78,20 @@ describe('chat composer', () => {
     expect(onSent).not.toHaveBeenCalled();
   });
 
-  it('keeps what was typed meanwhile when an earlier message fails', async () => {
+  it('keeps what was typed meanwhile when an earlier message fails, and loses no failed words', async () => {
     const pending = slowServer();
     renderInApp(<ChatComposer roomId={7} onSent={vi.fn()} />);
 
     send('lost words');
+    send('more lost words');
     await waitFor(() => expect(pending).toHaveLength(1));
     fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'new draft' } });
     pending[0]!.answer(new Response(JSON.stringify({ message: 'Too many messages.' }), { status: 429 }));
     expect(await screen.findByText('Too many messages.')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('new draft');
+    await waitFor(() => expect(pending).toHaveLength(2));
+    pending[1]!.answer(new Response(JSON.stringify({ message: 'Too many messages.' }), { status: 429 }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('new draft\nlost words\nmore lost words'),
+    );
   });
 });

@@ -17,7 +17,7 @@ import classes from './chats.module.css';
  *
  * The composer empties as soon as a message is sent, so the next one can be typed (and sent) at once:
  * sends wait for each other, so messages keep the order they were written in. One that fails comes back
- * into an empty composer with the error.
+ * into the composer with the error.
  */
 export function ChatComposer({ roomId, onSent }: { roomId: number; onSent: (message: ChatMessage) => void }) {
   const { t } = useTranslation();
@@ -60,7 +60,9 @@ export function ChatComposer({ roomId, onSent }: { roomId: number; onSent: (mess
         ({ data }) => onSent(data),
         (err: unknown) => {
           setError(errorMessage(err));
-          setText((typed) => (typed === '' ? (draft.message ?? '') : typed));
+          // After anything typed meanwhile (or an earlier failed one): no words are lost, and order is kept.
+          const words = draft.message;
+          if (words) setText((typed) => (typed === '' ? words : `${typed}\n${words}`));
           setImage((picked) => picked ?? draft.image);
         },
       ),

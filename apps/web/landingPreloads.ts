@@ -24,6 +24,7 @@ export interface Landing {
  * named here that is not a lazy chunk of the build fails it.
  */
 const PLACEHOLDER = '<!-- landing preloads -->';
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/[^"]+\.css">/g;
 const ENTRY_TAGS =
   /\s*<script type="module" crossorigin src="[^"]+"><\/script>|\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 
@@ -117,7 +118,9 @@ export function landingPreloads(landings: Landing[], locales: Record<string, str
       var match = new RegExp(routes[i][0]).exec(location.pathname);
       if (match && (session === null || !!stored.session === session)) {
         try {
-          if (reads[i] && stored.session) reads[i](match, new URLSearchParams(location.search), get);
+          // A screen the server rendered for this reader came with its answers.
+          var rendered = d.documentElement.hasAttribute('data-rendered-for') && !d.documentElement.hasAttribute('data-prerender-skip');
+          if (reads[i] && stored.session && !rendered) reads[i](match, new URLSearchParams(location.search), get);
         } catch (e) {}
         files.push.apply(files, routes[i][2]);
         break;
@@ -149,9 +152,42 @@ export function landingPreloads(landings: Landing[], locales: Record<string, str
     setTimeout(start, 2000);
   }
 })();`;
+        // A screen the server drew for this reader is styled by its route's stylesheets from the first paint (else
+        // its layout would jump as they arrived with the code). Added as render-blocking links after the app's own
+        // stylesheets, where Vite puts a route's (the cascade's order: a module's rules win over Mantine's). This
+        // script waits for those to arrive, as the first paint does anyway.
+        const drawn = landings.flatMap((landing) =>
+          landing.signedIn === false
+            ? []
+            : [[landing.path.source, filesOf(landing.modules).filter((file) => file.endsWith('.css'))]],
+        );
+        const styles = `<script>
+(function () {
+  var d = document.documentElement, routes = ${JSON.stringify(drawn)};
+  if (!d.hasAttribute('data-rendered-for') || d.hasAttribute('data-prerender-skip')) return;
+  for (var r = 0; r < routes.length; r++) {
+    if (!new RegExp(routes[r][0]).test(location.pathname)) continue;
+    routes[r][1].forEach(function (file) {
+      var sheet = document.createElement('link');
+      sheet.rel = 'stylesheet';
+      sheet.crossOrigin = '';
+      sheet.href = '/' + file;
+      sheet.setAttribute('blocking', 'render');
+      document.head.appendChild(sheet);
+    });
+    return;
+  }
+})();
+</script>`;
+        const sheets = [...html.matchAll(STYLESHEET)];
+        const last = sheets.at(-1);
+        if (!last) throw new Error('landingPreloads: index.html has no stylesheet');
+        const at = last.index + last[0].length;
         // Where index.html asks for it: before the stylesheets, which a later script would wait for. Vite's
         // own tags for the entry go: the script above adds them once the page has painted.
-        return html.replace(ENTRY_TAGS, '').replace(PLACEHOLDER, `<script>\n${code}\n</script>`);
+        return (html.slice(0, at) + styles + html.slice(at))
+          .replace(ENTRY_TAGS, '')
+          .replace(PLACEHOLDER, `<script>\n${code}\n</script>`);
       },
     },
   };

@@ -13,6 +13,9 @@ export interface PrerenderedPage {
 }
 
 const ROOT = '<div id="root">';
+/** In `dist-ssr/shell.html`, where the server puts the `<html>` element's attributes and the root's content. */
+export const SHELL_ATTRIBUTES = ' data-shell-attributes';
+export const SHELL_CONTENT = '<!-- shell content -->';
 
 /**
  * After the client build: renders `src/prerender.tsx` in Node (an SSR build of the same routes and
@@ -38,7 +41,8 @@ export function prerender(
     async closeBundle() {
       if (config.build.ssr) return;
       const outDir = path.resolve(config.root, config.build.outDir);
-      const ssrDir = path.resolve(config.root, 'node_modules/.prerender');
+      // Beside the build, not in it: the server imports it to render signed-in pages; nobody downloads it.
+      const ssrDir = path.resolve(config.root, 'dist-ssr');
       await build({
         configFile: false,
         root: config.root,
@@ -47,7 +51,14 @@ export function prerender(
         define,
         // Our own source packages are TypeScript: bundled, while the libraries load from node_modules.
         ssr: { noExternal: ['@inkwell/contracts'] },
-        build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, sourcemap: false, minify: false },
+        build: {
+          ssr: 'src/prerender.tsx',
+          outDir: ssrDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          sourcemap: false,
+          minify: false,
+        },
       });
       const entry = pathToFileURL(path.join(ssrDir, 'prerender.js')).href;
       const { render } = (await import(entry)) as { render: (url: string, locale: string) => Promise<string> };
@@ -60,17 +71,18 @@ export function prerender(
       const scriptAt = body.lastIndexOf('<script type="module"');
       const skeleton = (scriptAt >= 0 ? body.slice(0, scriptAt) : body).replace(/<\/div>\s*$/, '');
       const after = scriptAt >= 0 ? body.slice(scriptAt) : '';
+      const frame = (attributes: string, content: string) =>
+        template.slice(0, start).replace('<html lang="en">', `<html${attributes}>`) +
+        `<div id="boot" hidden>${skeleton}</div>\n    ${ROOT}${content}\n    ${after}` +
+        template.slice(end);
+      // The same frame for the server's renders (apps/server/src/platform/rendered.ts).
+      fs.writeFileSync(path.join(ssrDir, 'shell.html'), frame(SHELL_ATTRIBUTES, SHELL_CONTENT));
       const target = path.join(outDir, 'prerendered');
       fs.mkdirSync(target, { recursive: true });
       for (const page of pages) {
         for (const locale of locales) {
           const markup = await render(page.url, locale);
-          const html =
-            template
-              .slice(0, start)
-              .replace('<html lang="en">', `<html lang="${locale}" data-prerendered="${locale}">`) +
-            `<div id="boot" hidden>${skeleton}</div>\n    ${ROOT}${markup}</div>\n    ${after}` +
-            template.slice(end);
+          const html = frame(` lang="${locale}" data-prerendered="${locale}"`, `${markup}</div>`);
           const file = path.join(target, `${page.name}.${locale}.html`);
           fs.writeFileSync(file, html);
           fs.writeFileSync(

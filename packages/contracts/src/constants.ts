@@ -45,6 +45,12 @@ export const PASSWORD_RESET_TOKEN_TTL_MINUTES = 60;
 export const ACCESS_TOKEN_IDLE_DAYS = 30;
 /** A sign-in token signs the device out this long after the sign-in, however much it is used. */
 export const ACCESS_TOKEN_MAX_AGE_DAYS = 365;
+/**
+ * The web app's sign-in token again, as a cookie sent only with the documents the server renders for the
+ * signed-in reader (one cookie per path, `SameSite=Strict`): the server never reads it for the API.
+ */
+export const RENDER_COOKIE = 'inkwell.render';
+export const RENDER_COOKIE_PATHS = ['/home', '/a'] as const;
 
 export const ALERT_TYPES = ['primary', 'secondary', 'success', 'danger', 'warning', 'info', 'light', 'dark'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];

@@ -37,6 +37,14 @@ export interface CallInput<E extends EndpointDef> {
   signal?: AbortSignal;
 }
 
+/** Set only while the server renders a signed-in screen (src/prerender.tsx): its reads, with the reader's token. */
+let serverReads: ((url: string) => Promise<Response>) | null = null;
+
+/** For the server render alone: every GET goes through `read` (it adds the credentials), nothing else is sent. */
+export function setServerReads(read: ((url: string) => Promise<Response>) | null): void {
+  serverReads = read;
+}
+
 function queryString(query: unknown): string {
   if (!query || typeof query !== 'object') return '';
   const search = new URLSearchParams();
@@ -65,7 +73,9 @@ export async function call<E extends EndpointDef>(endpoint: E, input: CallInput<
   const early = endpoint.method === 'GET' ? takeEarlyRead(url, session?.token) : undefined;
   let response: Response;
   try {
+    if (serverReads && endpoint.method !== 'GET') throw new Error('the server render only reads');
     response = await (early ??
+      serverReads?.(url) ??
       fetch(url, {
         method: endpoint.method,
         headers,

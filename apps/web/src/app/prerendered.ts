@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { currentLocale } from '../i18n';
 import { getSession } from '../session/session';
@@ -24,13 +24,19 @@ export function takeOverPrerendered(container: HTMLElement, app: ReactNode): boo
   const html = document.documentElement;
   const prerendered = html.getAttribute('data-prerendered');
   const boot = document.getElementById('boot');
-  if (prerendered && !html.hasAttribute('data-prerender-skip') && prerendered === currentLocale() && !getSession()) {
+  const session = getSession();
+  const renderedFor = html.getAttribute('data-rendered-for');
+  const fits = renderedFor ? session !== null && String(session.userId) === renderedFor : !session;
+  if (prerendered && !html.hasAttribute('data-prerender-skip') && prerendered === currentLocale() && fits) {
     const typed = [...container.querySelectorAll('input, textarea')].map((field) => (field as HTMLInputElement).value);
-    hydrateRoot(container, app);
+    // As a transition React hydrates in slices of a few milliseconds (as main.tsx renders), not in one long
+    // task that a tap on a slow phone would wait behind.
+    startTransition(() => void hydrateRoot(container, app));
     boot?.remove();
     whenAppReady(() => handOver(container, typed));
     return true;
   }
+  document.getElementById('rendered-state')?.remove();
   if (boot) container.replaceChildren(...boot.childNodes);
   boot?.remove();
   html.removeAttribute('data-prerender-skip');

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
+import { keepRenderedAnswers } from './renderedAnswers';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -11,3 +12,6 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// Before anything asks: a page the server rendered brought its answers (the router's loaders run on import).
+if (typeof document !== 'undefined') keepRenderedAnswers(queryClient);

@@ -34,6 +34,12 @@ describe('relativeTime', () => {
     expect(relativeTime(new Date(later.getTime() - 11 * DAY), 'en', later)).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
   });
 
+  it('can say a date in UTC, whatever the device’s zone (as a page drawn on the server does)', () => {
+    const late = new Date('2026-01-05T23:30:00Z');
+    expect(relativeTime(late, 'en', now, 'UTC')).toBe('05/01/2026');
+    expect(relativeTime(new Date('2026-01-06T00:30:00Z'), 'my', now, 'UTC')).toBe('၀၆/၀၁/၂၀၂၆');
+  });
+
   it('treats a time slightly in the future (clock skew) as now', () => {
     expect(relativeTime(new Date(now.getTime() + 30_000), 'en', now)).toBe('0m ago');
   });

@@ -16,9 +16,15 @@ const digits = (locale: Locale, n: number, width = 1) =>
 
 /**
  * The spec's relative time: under an hour in minutes, under a day in hours, up to ten days in days,
- * older as day/month/year with two-digit day and month. Numbers use the language's own digits.
+ * older as day/month/year with two-digit day and month, in the device's time zone or `zone`. Numbers use the
+ * language's own digits.
  */
-export function relativeTime(value: string | Date, locale: Locale, now: Date = new Date()): string {
+export function relativeTime(
+  value: string | Date,
+  locale: Locale,
+  now: Date = new Date(),
+  zone: 'local' | 'UTC' = 'local',
+): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   const elapsed = Math.max(0, now.getTime() - date.getTime());
   const t = templates[locale];
@@ -26,5 +32,9 @@ export function relativeTime(value: string | Date, locale: Locale, now: Date = n
   if (elapsed < DAY) return t.h.replace('{n}', digits(locale, Math.floor(elapsed / HOUR)));
   const days = Math.floor(elapsed / DAY);
   if (days <= 10) return t.d.replace('{n}', digits(locale, days));
-  return `${digits(locale, date.getDate(), 2)}/${digits(locale, date.getMonth() + 1, 2)}/${digits(locale, date.getFullYear())}`;
+  const [day, month, year] =
+    zone === 'UTC'
+      ? [date.getUTCDate(), date.getUTCMonth(), date.getUTCFullYear()]
+      : [date.getDate(), date.getMonth(), date.getFullYear()];
+  return `${digits(locale, day, 2)}/${digits(locale, month + 1, 2)}/${digits(locale, year)}`;
 }

@@ -1,5 +1,8 @@
 import {
+  ACCESS_TOKEN_IDLE_DAYS,
   DEFAULT_LOCALE,
+  RENDER_COOKIE,
+  RENDER_COOKIE_PATHS,
   isLocale,
   type Locale,
   type Permission,
@@ -45,6 +48,9 @@ function read(): Session | null {
 }
 
 let current: Session | null = typeof localStorage === 'undefined' ? null : read();
+// A session kept from before the cookie existed (or its cookie expired meanwhile) gets it again on each start.
+let renderCookieToken: string | null = current?.token ?? null;
+writeRenderCookie(renderCookieToken);
 
 export const getSession = (): Session | null => current;
 
@@ -66,14 +72,38 @@ function fromUser(token: string, user: SessionUser): Session {
   };
 }
 
+/**
+ * The token as the render cookie too, so the server can send the signed-in home and account pages with their
+ * content (apps/server/src/platform/rendered.ts). Only on the two paths it renders, never with API calls, and
+ * `SameSite=Strict`, so another site's link or form never carries it. The server checks it like any token.
+ */
+function writeRenderCookie(token: string | null): void {
+  if (typeof document === 'undefined') return;
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  const lifetime = token ? `max-age=${ACCESS_TOKEN_IDLE_DAYS * 24 * 3600}` : 'max-age=0';
+  for (const path of RENDER_COOKIE_PATHS) {
+    document.cookie = `${RENDER_COOKIE}=${token ?? ''}; path=${path}; ${lifetime}; samesite=strict${secure}`;
+  }
+}
+
 function write(next: Session | null): void {
   current = next;
+  if (typeof localStorage === 'undefined') return;
   if (next) localStorage.setItem(SESSION_KEY, JSON.stringify(next));
   else localStorage.removeItem(SESSION_KEY);
+  if (next?.token !== renderCookieToken) writeRenderCookie((renderCookieToken = next?.token ?? null));
   emit();
 }
 
 export const signIn = (token: string, user: SessionUser): void => write(fromUser(token, user));
+
+/** The placeholder token of a server render's session: the server adds the reader's own to each read. */
+export const SERVER_RENDER_TOKEN = 'server-render';
+
+/** For the server render alone: the reader it renders for, or nobody again. Nothing is stored. */
+export function setServerSession(user: SessionUser | null): void {
+  current = user ? fromUser(SERVER_RENDER_TOKEN, user) : null;
+}
 
 /**
  * Whether the session may open an admin route: `true` asks for any admin permission (the admin area admits
@@ -133,6 +163,8 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key === SESSION_KEY) {
       current = read();
+      // The other tab wrote the cookie too.
+      renderCookieToken = current?.token ?? null;
       emit();
     }
   });

@@ -1,20 +1,36 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { alert } from '../../lib/alerts';
 import { enablePush, notificationPermission } from './push';
 
 const DISMISSED_KEY = 'inkwell.push-prompt-dismissed';
+const noSubscription = () => () => undefined;
+
+/**
+ * True while the server renders and while the app hydrates what it rendered: neither may read this device's
+ * choice, so the prompt is drawn then, and index.html's first-paint script hides it (`data-push-prompt="off"`,
+ * by the same rule as below) where it will not stay: nothing moves when the app then removes it.
+ */
+const useDrawnByServer = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
 
 /** The "Allow notification" prompt on /home (spec §2): shown until permission is granted, refused or dismissed. */
 export function AllowNotificationsPrompt() {
   const { t } = useTranslation();
-  const [permission, setPermission] = useState(notificationPermission());
-  const [dismissed, setDismissed] = useState(() => localStorage.getItem(DISMISSED_KEY) === '1');
+  const drawnByServer = useDrawnByServer();
+  const [permission, setPermission] = useState(notificationPermission);
+  const [dismissed, setDismissed] = useState(
+    () => typeof localStorage !== 'undefined' && localStorage.getItem(DISMISSED_KEY) === '1',
+  );
   const [busy, setBusy] = useState(false);
-  if (permission !== 'default' || dismissed) return null;
+  if (!drawnByServer && (permission !== 'default' || dismissed)) return null;
 
   const allow = async () => {
     setBusy(true);
@@ -32,7 +48,12 @@ export function AllowNotificationsPrompt() {
   };
 
   return (
-    <Alert color="indigo" icon={<IconBellRinging size={20} />} title={t('notifications.prompt_title')}>
+    <Alert
+      className="push-prompt"
+      color="indigo"
+      icon={<IconBellRinging size={20} />}
+      title={t('notifications.prompt_title')}
+    >
       <Text size="sm">{t('notifications.prompt_body')}</Text>
       <Group gap="xs" mt="sm" wrap="wrap">
         <Button size="sm" loading={busy} onClick={() => void allow()}>

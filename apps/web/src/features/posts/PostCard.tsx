@@ -4,9 +4,8 @@ import { IconDots, IconMessageCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { RelativeTime } from '../../components/RelativeTime';
 import { UserAvatar } from '../../components/UserAvatar';
-import { currentLocale } from '../../i18n';
-import { relativeTime } from '../../lib/relativeTime';
 import { LikeButton } from '../likes/LikeButton';
 import { PostBody, postPath } from './PostBody';
 import { RejectedNotice } from './RejectedNotice';
@@ -100,7 +99,7 @@ export function PostCard({
                 lh="44px"
                 style={{ flexShrink: 0 }}
               >
-                <time dateTime={post.created_at}>{relativeTime(post.created_at, currentLocale())}</time>
+                <RelativeTime value={post.created_at} />
               </Anchor>
             </Group>
           </Group>

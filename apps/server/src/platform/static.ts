@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { AppError } from './errors';
 import { defaultWebDist } from './paths';
 import { installPrerendered, PRERENDERED_VARY } from './prerendered';
+import { RENDERED_HEADERS, signedInRenderer } from './rendered';
 import { DOCUMENT_ONLY_HEADERS } from './security';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
@@ -73,6 +74,14 @@ export async function installStatic(app: FastifyInstance, config: Config): Promi
       },
     });
     installPrerendered(app, webDist);
+    // The signed-in home page with its content (the account page does the same: modules/pages).
+    const signedIn = signedInRenderer(app, config.webDist);
+    app.get('/home', async (request, reply) => {
+      const page = await signedIn(request);
+      return page === null
+        ? reply.sendFile('index.html')
+        : reply.headers(RENDERED_HEADERS).type('text/html; charset=utf-8').send(page);
+    });
   }
 
   app.setNotFoundHandler(async (request, reply) => {

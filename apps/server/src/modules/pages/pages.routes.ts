@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { webIndexFile } from '../../platform/paths';
 import { guestReadLimit, rateLimit } from '../../platform/rate-limit';
+import { signedInRenderer, RENDERED_HEADERS } from '../../platform/rendered';
 import { plainText } from '../../platform/sanitize';
 import { absolute, escapeHtml, renderPage, shorten, type PageMeta } from './meta';
 import * as repo from './pages.repo';
@@ -63,8 +64,8 @@ export function pagesRoutes(app: FastifyInstance, ctx: AppContext): void {
   const limit = rateLimit(app, guestReadLimit, ctx.config.rateLimitScale);
   const options = { schema: { hide: true }, preHandler: async (request: FastifyRequest) => limit(request) };
 
-  const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(body);
+  const html = (reply: FastifyReply, status: number, body: string, headers: object = { 'cache-control': 'no-cache' }) =>
+    reply.code(status).type('text/html; charset=utf-8').headers(headers).send(body);
   /** The app itself, which shows its not-found screen for the path; the status tells crawlers. */
   const missing = (reply: FastifyReply) => html(reply, 404, shell());
 
@@ -76,12 +77,17 @@ export function pagesRoutes(app: FastifyInstance, ctx: AppContext): void {
     return html(reply, 200, renderPage(page, postMeta(post, publicUrl)));
   });
 
+  const signedIn = signedInRenderer(app, ctx.config.webDist);
   app.get<{ Params: { username: string } }>('/a/:username', options, async (request, reply) => {
     const page = shell();
     const username = request.params.username;
     const account = /^[a-z0-9_.]{1,30}$/i.test(username) ? await repo.publicAccount(ctx.db, username) : undefined;
     if (!account) return missing(reply);
-    return html(reply, 200, renderPage(page, accountMeta(account, publicUrl)));
+    // A signed-in reader's page comes with its content, drawn for them (platform/rendered.ts).
+    const rendered = await signedIn(request);
+    const meta = accountMeta(account, publicUrl);
+    if (rendered === null) return html(reply, 200, renderPage(page, meta));
+    return html(reply, 200, renderPage(rendered, meta), RENDERED_HEADERS);
   });
 
   app.get<{ Params: { code: string } }>('/p/:code', options, async (request, reply) => {

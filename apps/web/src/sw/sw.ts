@@ -4,6 +4,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { openFromNotification, pushMessage } from './notifications';
+import { onlyKeepable } from './pages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -33,7 +34,7 @@ registerRoute(
     new NetworkFirst({
       cacheName: 'inkwell-pages',
       networkTimeoutSeconds: 4,
-      plugins: [new ExpirationPlugin({ maxEntries: 30 })],
+      plugins: [onlyKeepable, new ExpirationPlugin({ maxEntries: 30 })],
     }),
     { denylist: [/^\/api\//, /^\/uploads\//, /^\/socket\.io\//, /^\/dev\//] },
   ),

@@ -128,8 +128,12 @@ test('English pages download neither the Burmese nor the Thai font', async ({ pa
 
 test('a signed-in first visit asks for the page’s code and its data together', async ({ page, browser }) => {
   await login(page, demo.aye, DEMO_PASSWORD);
-  // A new browser profile with this sign-in: nothing cached yet, as on a first visit.
-  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  // A new browser profile with this sign-in: nothing cached yet, as on a first visit. Without the render cookie
+  // (a session from before it existed, or a page the server could not draw): the app draws the page itself.
+  const signedIn = await page.context().storageState();
+  const context = await browser.newContext({
+    storageState: { ...signedIn, cookies: signedIn.cookies.filter((c) => c.name !== 'inkwell.render') },
+  });
   const fresh = await context.newPage();
   const started = new Map<string, number>();
   const finished = new Map<string, number>();
@@ -163,9 +167,11 @@ test('an account page asks for its banner with the account, before its code has 
 }) => {
   await login(page, demo.aye, DEMO_PASSWORD);
   // No service worker: with one, Playwright's routing below makes Chromium fetch the image again (without
-  // routing it is fetched once, worker or not).
+  // routing it is fetched once, worker or not). No render cookie: the page the app draws itself (with it, the
+  // banner comes with the document: the journey below).
+  const signedIn = await page.context().storageState();
   const context = await browser.newContext({
-    storageState: await page.context().storageState(),
+    storageState: { ...signedIn, cookies: signedIn.cookies.filter((c) => c.name !== 'inkwell.render') },
     serviceWorkers: 'block',
   });
   const fresh = await context.newPage();
@@ -256,6 +262,78 @@ async function holdTheApp(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+test('a signed-in reader’s home and account pages arrive drawn for them, and the app takes them over without asking again', async ({
+  page,
+  browser,
+}) => {
+  await login(page, demo.aye, DEMO_PASSWORD);
+  const signedIn = await page.context().storageState();
+  // The cookie the server draws with goes only with those two pages, never with another site's request.
+  const renderCookies = signedIn.cookies.filter((c) => c.name === 'inkwell.render');
+  expect(renderCookies.map((c) => [c.path, c.sameSite])).toEqual([
+    ['/home', 'Strict'],
+    ['/a', 'Strict'],
+  ]);
+  // A phone in Yangon whose clock runs 11 days ahead of the server's: the page's "3d ago" is drawn as the server
+  // said it, hydrates as such, and only then becomes what this phone would say (a date, in its own zone).
+  const context = await browser.newContext({
+    storageState: signedIn,
+    serviceWorkers: 'block',
+    timezoneId: 'Asia/Yangon',
+  });
+  await context.clock.install({ time: Date.now() + 11 * 24 * 3600_000 });
+  const fresh = await context.newPage();
+  const reads: string[] = [];
+  fresh.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/') && r.method() === 'GET') reads.push(url.pathname);
+  });
+  const errors: string[] = [];
+  fresh.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+  const release = await holdTheApp(fresh);
+  await fresh.goto('/home', { waitUntil: 'domcontentloaded' });
+  // The posts of Aye's feed, and the shell, before any of the app's code has run.
+  const firstPost = fresh.getByTestId('post-card').first();
+  await expect(firstPost).toBeVisible();
+  await expect(fresh.getByRole('tab', { name: 'Feed' })).toBeVisible();
+  await expect(fresh.locator('html')).not.toHaveAttribute('data-app', 'ready');
+  const card = await firstPost.elementHandle();
+  const time = firstPost.locator('time').first();
+  await expect(time).toHaveText(/ago$/);
+  // Styled as the app styles it: a card's title link is a 44 px target (its module's rule wins over Mantine's).
+  const title = fresh.getByTestId('post-card').locator('h2 a').first();
+  await expect(title).toHaveCSS('display', 'inline-flex');
+  release();
+  await expect(fresh.locator('html')).toHaveAttribute('data-app', 'ready');
+  // Hydrated, not redrawn, and from the answers the page brought: the feed is not asked for again.
+  await expect(time).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+  await expect(title).toHaveCSS('display', 'inline-flex');
+  expect(await card!.evaluate((node) => node.isConnected)).toBe(true);
+  expect(reads.filter((p) => p === '/api/feed' || p === '/api/user')).toEqual([]);
+  expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
+  await fresh.getByRole('tab', { name: 'Public' }).click();
+  await expect(fresh.getByTestId('post-card').first()).toBeVisible();
+
+  // The account page the same way, with its own name and banner.
+  await fresh.goto('/a/yangon.stories', { waitUntil: 'domcontentloaded' });
+  await expect(fresh.locator('html')).toHaveAttribute('data-rendered-for', /^\d+$/);
+  await expect(fresh.getByRole('tab', { name: 'Notes' })).toBeVisible();
+  await expect(fresh.locator('html')).toHaveAttribute('data-app', 'ready');
+  // Aye's own account: the owner's action, and the banner drawn.
+  await expect(fresh.getByText('Edit account')).toBeVisible();
+  await expect(fresh.locator('img[src*="/images/covers/"]').first()).toBeVisible();
+  await snap(fresh, 'rendered-account');
+
+  // Signed out, the cookie goes too: the next visit is the plain page (and the sign-in screen).
+  await fresh.goto('/login');
+  await fresh.getByRole('button', { name: 'Logout' }).click();
+  await expect(fresh.getByRole('button', { name: 'Login' })).toBeVisible();
+  expect((await context.cookies()).filter((c) => c.name === 'inkwell.render')).toEqual([]);
+  const plain = await fresh.request.get('/home');
+  expect(await plain.text()).not.toContain('data-rendered-for="');
+  await context.close();
+});
 
 test('the welcome and sign-in screens show their content before the app loads, in the browser’s language', async ({
   browser,

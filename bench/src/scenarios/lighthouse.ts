@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { RENDER_COOKIE, RENDER_COOKIE_PATHS } from '@inkwell/contracts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -95,6 +96,14 @@ async function audit(base: string, path: string, session: string | undefined): P
         // Lighthouse's storage reset clears caches and service workers, not local storage.
         await page.goto(`${base}/healthz`);
         await page.evaluate(`localStorage.setItem('inkwell.session', ${JSON.stringify(session)})`);
+        // And its render cookie, as session.ts writes it: the server then sends /home and the account page
+        // with their content (apps/server/src/platform/rendered.ts).
+        const token = (JSON.parse(session) as { token: string }).token;
+        for (const path of RENDER_COOKIE_PATHS) {
+          await page.evaluate(
+            `document.cookie = ${JSON.stringify(`${RENDER_COOKIE}=${token}; path=${path}; samesite=strict`)}`,
+          );
+        }
       }
       const result = await lighthouse(
         `${base}${path}`,

@@ -114,7 +114,11 @@ export const mayAdminister = (session: Session | null, need: true | Permission =
 
 /** Refreshes the stored user (role, plan, can_compose) from a fresh `/user` answer. */
 export function refreshUser(user: SessionUser): void {
-  if (current) write(fromUser(current.token, user));
+  if (!current) return;
+  const next = fromUser(current.token, user);
+  // Every start asks for /user: the same answer again changes nothing, and redraws nothing (each screen reading
+  // the session would render again, in one task a slow phone feels).
+  if (JSON.stringify(next) !== JSON.stringify(current)) write(next);
 }
 
 /** Forgets the session. The chosen language stays: it belongs to the device, not the account. */

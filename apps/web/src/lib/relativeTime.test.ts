@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { LOCALES, type Locale } from '@inkwell/contracts';
+import { numberFormat } from './numbers';
 import { relativeTime } from './relativeTime';
+
+/** "{n} days ago" in each language, with `n` as given. */
+const t = (locale: Locale, n: string) => ({ en: `${n}d ago`, my: `${n} ရက်က`, th: `${n} วันที่แล้ว` })[locale];
 
 const now = new Date('2026-11-21T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -42,6 +47,20 @@ describe('relativeTime', () => {
 
   it('treats a time slightly in the future (clock skew) as now', () => {
     expect(relativeTime(new Date(now.getTime() + 30_000), 'en', now)).toBe('0m ago');
+  });
+
+  it('writes its digits as numberFormat does, in every language', () => {
+    for (const locale of LOCALES) {
+      for (const days of [2, 10]) {
+        const expected = t(locale, numberFormat(locale, { useGrouping: false }).format(days));
+        expect(relativeTime(ago(days * DAY), locale, now)).toBe(expected);
+      }
+      const two = numberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false });
+      const year = numberFormat(locale, { useGrouping: false });
+      expect(relativeTime(new Date('2026-01-05T12:00:00Z'), locale, now, 'UTC')).toBe(
+        `${two.format(5)}/${two.format(1)}/${year.format(2026)}`,
+      );
+    }
   });
 
   it('accepts ISO strings', () => {

@@ -1,6 +1,6 @@
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from './queryClient';
 import { cssVariablesResolver, theme } from './theme';
@@ -11,7 +11,8 @@ const Overlays = lazy(async () => ({ default: (await import('./Overlays')).Overl
 function useAfterFirstPaint(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    const done = () => setReady(true);
+    // As a transition, rendered in slices: an update from outside React's events is otherwise drawn in one task.
+    const done = () => startTransition(() => setReady(true));
     if ('requestIdleCallback' in window) {
       const id = requestIdleCallback(done, { timeout: 2000 });
       return () => cancelIdleCallback(id);

@@ -44,11 +44,9 @@ async function markup(url: string): Promise<string> {
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
   const html = Buffer.concat(chunks).toString('utf8');
   // A screen that failed here would ship its loading fallback as the "content": the build fails instead.
-  if (errors.length > 0) throw new AggregateError(errors, `prerender: ${url} (${locale()}) failed to render`);
+  if (errors.length > 0) throw new AggregateError(errors, `prerender: ${url} (${i18n.language}) failed to render`);
   return html;
 }
-
-const locale = () => i18n.language;
 
 /** A signed-in screen as the server rendered it, with the answers it was drawn from (for the app to keep). */
 export interface SignedInRender {

@@ -14,7 +14,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/Providers';
-import { router, routerReady } from './app/router';
+import { startRouter } from './app/router';
 import { reloadOnStaleBuild } from './app/staleBuild';
 
 // The dev server pre-bundles Mantine into one file, so the per-component styles cannot follow its components.
@@ -32,15 +32,21 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 
 if (import.meta.env.PROD) reloadOnStaleBuild();
 
-// Importing the router has started the route's code and data; the messages load alongside. The first render
-// waits for both, behind the skeleton in index.html (or the prerendered screen).
+const locale = restoreLocale();
+// Evaluating the app's code is one long task on a slow phone; matching the first route and starting its loaders
+// is the next one, not part of it (a tap waits behind neither for long). index.html has already asked for the
+// route's code and data.
+await new Promise((resolve) => setTimeout(resolve, 0));
+// The router starts the route's code and data; the messages load alongside. The first render waits for both,
+// behind the skeleton in index.html (or the prerendered screen).
 // (index.html adds this script once the page has painted, which is before the end of the document when the
 // network is fast: the screen must wait for the whole of it to hydrate or replace it.)
 const parsed = new Promise<void>((resolve) => {
   if (document.readyState !== 'loading') resolve();
   else document.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
 });
-void Promise.all([restoreLocale(), routerReady, parsed]).then(async () => {
+const { router, ready: routerReady } = startRouter();
+void Promise.all([locale, routerReady, parsed]).then(async () => {
   const container = document.getElementById('root')!;
   const app = (
     <StrictMode>

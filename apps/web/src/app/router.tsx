@@ -250,18 +250,21 @@ export const routes: RouteObject[] = [
   },
 ];
 
-// Prerendering (src/prerender.tsx) renders `routes` in Node, where there is no browser history to route by.
-export const router = typeof window === 'undefined' ? (null as never) : createBrowserRouter(routes);
-
 /**
- * Settles once the first route's code (layout and page, fetched side by side) is in: the first render waits
- * for it, so the skeleton in index.html gives way to the page itself, never to an empty screen.
+ * The app's router, on the browser's history, and a promise that settles once the first route's code (layout
+ * and page, fetched side by side) is in: the first render waits for it, so the skeleton in index.html gives way
+ * to the page itself, never to an empty screen. Created by main.tsx (prerendering renders `routes` in Node,
+ * where there is no browser history to route by).
  */
-export const routerReady = new Promise<void>((resolve) => {
-  if (!router || router.state.initialized) return resolve();
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    resolve();
+export function startRouter(): { router: ReturnType<typeof createBrowserRouter>; ready: Promise<void> } {
+  const router = createBrowserRouter(routes);
+  const ready = new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
   });
-});
+  return { router, ready };
+}

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { RENDER_COOKIE, RENDER_COOKIE_PATHS } from '@inkwell/contracts';
 import * as chromeLauncher from 'chrome-launcher';
@@ -117,6 +117,7 @@ async function audit(base: string, path: string, session: string | undefined): P
       if (process.env.BENCH_LHR_DIR) {
         // The whole report, for reading what a score is made of (the LCP element, long tasks, the chains).
         const file = `${path.replace(/\W+/g, '_').replace(/^_|_$/g, '') || 'welcome'}.json`;
+        await mkdir(process.env.BENCH_LHR_DIR, { recursive: true });
         await writeFile(join(process.env.BENCH_LHR_DIR, file), JSON.stringify(lhr));
       }
       const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../i18n';
 import { galleryFrameRatio } from '../lib/imageBox';
-import { numberFormat } from '../lib/numbers';
+import { wholeNumber } from '../lib/numbers';
 import type { GalleryItem } from './GalleryEditor';
 import { GalleryFigure } from './GalleryFirstPhoto';
 import classes from './GalleryCarousel.module.css';
@@ -34,7 +34,7 @@ export function GalleryCarousel({
   });
   if (items.length === 0) return null;
   const frame = galleryFrameRatio(items.map((item) => item.url));
-  const count = numberFormat(currentLocale());
+  const locale = currentLocale();
   return (
     <Carousel
       ref={root}
@@ -48,12 +48,15 @@ export function GalleryCarousel({
       controlSize={44}
       classNames={{ indicators: classes.indicators, indicator: classes.indicator }}
       // Mantine's own labels are English ("Go to slide 2", "Carousel slide").
-      getIndicatorProps={(index) => ({ 'aria-label': t('posts.go_to_photo', { n: count.format(index + 1) }) })}
+      getIndicatorProps={(index) => ({ 'aria-label': t('posts.go_to_photo', { n: wholeNumber(locale, index + 1) }) })}
     >
       {items.map((item, index) => (
         <Carousel.Slide
           key={`${item.url}-${index}`}
-          aria-label={t('posts.photo_of', { n: count.format(index + 1), total: count.format(items.length) })}
+          aria-label={t('posts.photo_of', {
+            n: wholeNumber(locale, index + 1),
+            total: wholeNumber(locale, items.length),
+          })}
         >
           <GalleryFigure item={item} index={index} frame={frame} priority={priority && index === 0} />
         </Carousel.Slide>

@@ -1,25 +1,16 @@
 import type { Locale } from '@inkwell/contracts';
+import { wholeNumber } from './numbers';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
+const digits = (locale: Locale, n: number, width = 1) => wholeNumber(locale, n, { width });
+
 const templates: Record<Locale, { m: string; h: string; d: string }> = {
   en: { m: '{n}m ago', h: '{n}h ago', d: '{n}d ago' },
   my: { m: '{n} မိနစ်က', h: '{n} နာရီက', d: '{n} ရက်က' },
   th: { m: '{n} นาทีที่แล้ว', h: '{n} ชม. ที่แล้ว', d: '{n} วันที่แล้ว' },
-};
-
-const MYANMAR_ZERO = 0x1040;
-
-/**
- * A whole number in the language's digits, at least `width` of them: Burmese its own (၀–၉), English and Thai
- * 0–9, as `numberFormat` writes them. Written by hand: a feed's first card would otherwise build the first
- * Intl.NumberFormat, which costs a slow phone tens of milliseconds in the middle of drawing the page.
- */
-const digits = (locale: Locale, n: number, width = 1) => {
-  const plain = String(n).padStart(width, '0');
-  return locale === 'my' ? plain.replace(/\d/g, (d) => String.fromCharCode(MYANMAR_ZERO + Number(d))) : plain;
 };
 
 /**

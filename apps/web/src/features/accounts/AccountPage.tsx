@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { UserAvatar } from '../../components/UserAvatar';
 import { currentLocale } from '../../i18n';
-import { numberFormat } from '../../lib/numbers';
+import { wholeNumber } from '../../lib/numbers';
 import { ApprovalBadge } from '../../components/ApprovalBadge';
 import { useSignInFirst } from '../../session/returnTo';
 import { useSession } from '../../session/session';
@@ -135,7 +135,7 @@ export function AccountPage() {
           <Text size="sm" mt="xs" data-testid="followers-count">
             {t('accounts.followers', {
               count: a.followers_count,
-              n: numberFormat(currentLocale()).format(a.followers_count),
+              n: wholeNumber(currentLocale(), a.followers_count, { grouped: true }),
             })}
           </Text>
         </Box>

@@ -5,8 +5,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const digits = (locale: Locale, n: number, width = 1) => wholeNumber(locale, n, { width });
-
 const templates: Record<Locale, { m: string; h: string; d: string }> = {
   en: { m: '{n}m ago', h: '{n}h ago', d: '{n}d ago' },
   my: { m: '{n} မိနစ်က', h: '{n} နာရီက', d: '{n} ရက်က' },
@@ -27,13 +25,13 @@ export function relativeTime(
   const date = typeof value === 'string' ? new Date(value) : value;
   const elapsed = Math.max(0, now.getTime() - date.getTime());
   const t = templates[locale];
-  if (elapsed < HOUR) return t.m.replace('{n}', digits(locale, Math.floor(elapsed / MINUTE)));
-  if (elapsed < DAY) return t.h.replace('{n}', digits(locale, Math.floor(elapsed / HOUR)));
+  if (elapsed < HOUR) return t.m.replace('{n}', wholeNumber(locale, Math.floor(elapsed / MINUTE)));
+  if (elapsed < DAY) return t.h.replace('{n}', wholeNumber(locale, Math.floor(elapsed / HOUR)));
   const days = Math.floor(elapsed / DAY);
-  if (days <= 10) return t.d.replace('{n}', digits(locale, days));
+  if (days <= 10) return t.d.replace('{n}', wholeNumber(locale, days));
   const [day, month, year] =
     zone === 'UTC'
       ? [date.getUTCDate(), date.getUTCMonth(), date.getUTCFullYear()]
       : [date.getDate(), date.getMonth(), date.getFullYear()];
-  return `${digits(locale, day, 2)}/${digits(locale, month + 1, 2)}/${digits(locale, year)}`;
+  return `${wholeNumber(locale, day, { width: 2 })}/${wholeNumber(locale, month + 1, { width: 2 })}/${wholeNumber(locale, year)}`;
 }

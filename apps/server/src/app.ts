@@ -36,6 +36,7 @@ import { responseSerializerCompiler } from './platform/http/serializer';
 import { validatorCompiler } from './platform/http/validation';
 import { installMetrics } from './platform/metrics';
 import { installOpenApi } from './platform/openapi';
+import { installHostGuard } from './platform/http/hosts';
 import { installSecurity } from './platform/security';
 import { installStatic } from './platform/static';
 import { jobHandlers, registrations } from './registrations';
@@ -90,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   ctx.events.register(eventSubscribers(ctx));
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
 
+  installHostGuard(app, config);
   // Before any route: it hooks each route as it is added.
   await installCompression(app);
   await installSecurity(app, config);

@@ -24,7 +24,7 @@ const bool = (fallback: boolean) =>
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: optional,
   PUBLIC_URL: z
     .url()
     .optional()
@@ -32,6 +32,20 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
   REDIS_URL: optional,
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((h) =>
+          h
+            .trim()
+            .toLowerCase()
+            .replace(/^\[|\]$/g, ''),
+        )
+        .filter(Boolean),
+    ),
   CORS_ORIGINS: z
     .string()
     .optional()
@@ -107,8 +121,14 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
   port: number;
+  /**
+   * Where `serve` listens: `HOST`, else this machine only outside production (`localhost`: both loopback
+   * addresses) and every interface in production.
+   */
   host: string;
   publicUrl: string;
+  /** Host names besides loopback and `PUBLIC_URL`'s that the server answers outside production (`ALLOWED_HOSTS`). */
+  allowedHosts: string[];
   /**
    * PUBLIC_URL was not set, so links in mails say `http://localhost:$PORT`. Never guessed from a request's Host
    * header: anyone could then send reset links pointing at their own site. Startup says how to set it.
@@ -225,7 +245,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === 'production',
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : 'localhost'),
+    allowedHosts: e.ALLOWED_HOSTS,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     publicUrlDefaulted: e.PUBLIC_URL === undefined,
     dataDir: path.resolve(e.DATA_DIR),

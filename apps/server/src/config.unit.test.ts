@@ -24,6 +24,19 @@ describe('configuration', () => {
     });
   });
 
+  it('listens on this machine only outside production unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('localhost');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('localhost');
+    expect(loadConfig(production).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+    expect(loadConfig({ ALLOWED_HOSTS: ' Phone.local, [fd00::1],, 192.168.1.20 ' }).allowedHosts).toEqual([
+      'phone.local',
+      'fd00::1',
+      '192.168.1.20',
+    ]);
+  });
+
   it('turns a social provider on only with both its client id and secret, endpoints overridable', () => {
     expect(loadConfig({}).oauth).toEqual({});
     expect(loadConfig({ OAUTH_GOOGLE_CLIENT_ID: 'id' }).oauth).toEqual({});

@@ -76,7 +76,13 @@ async function serve(config: Config): Promise<void> {
     '',
     `  Links in mails: ${config.publicUrl}${config.publicUrlDefaulted ? ' (the default: PUBLIC_URL is not set)' : ''}`,
   );
-  if (config.publicUrlDefaulted)
+  if (!config.isProduction && config.host === 'localhost')
+    lines.push(
+      '  Listening on this machine only. To open it to a phone on your network, listen on every interface and',
+      '  say the address the phone reaches it at (the server answers only the names it knows):',
+      `  HOST=0.0.0.0 PUBLIC_URL=http://192.168.1.20:${config.port} npm start`,
+    );
+  else if (config.publicUrlDefaulted)
     lines.push(
       '  Opened from another device or behind a domain? Set PUBLIC_URL to the address people reach it at,',
       `  e.g. PUBLIC_URL=http://192.168.1.20:${config.port} npm start`,

@@ -13,6 +13,8 @@ export const en = {
   'errors.rate_limited': 'Too many attempts. Please try again in {seconds} seconds.',
   'errors.internal': 'Something went wrong on our side. Please try again in a moment.',
   'errors.unavailable': 'The service is starting or stopping. Please try again in a moment.',
+  'errors.host_not_allowed':
+    'This server does not answer to that address. Open it at the address it was set up with (PUBLIC_URL or ALLOWED_HOSTS).',
 
   'validation.required': 'This field is required.',
   'validation.string_min': 'Must be at least {min} characters.',

@@ -14,6 +14,7 @@ export const th: Messages = {
   'errors.rate_limited': 'ลองหลายครั้งเกินไป โปรดลองอีกครั้งใน {seconds} วินาที',
   'errors.internal': 'เกิดข้อผิดพลาดในระบบของเรา โปรดลองอีกครั้งในอีกสักครู่',
   'errors.unavailable': 'บริการกำลังเริ่มต้นหรือหยุดทำงาน โปรดลองอีกครั้งในอีกสักครู่',
+  'errors.host_not_allowed': 'เซิร์ฟเวอร์นี้ไม่ตอบที่อยู่นั้น โปรดเปิดด้วยที่อยู่ที่ตั้งค่าไว้ (PUBLIC_URL หรือ ALLOWED_HOSTS)',
 
   'validation.required': 'จำเป็นต้องกรอกช่องนี้',
   'validation.string_min': 'ต้องมีอย่างน้อย {min} ตัวอักษร',

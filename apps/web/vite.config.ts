@@ -117,7 +117,9 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps are written for tools (an error tracker's upload) but not linked from the scripts, and the server
+    // never serves them: they carry every source file. The manifest (bench, e2e) is not served either.
+    sourcemap: 'hidden',
     manifest: true,
     chunkSizeWarningLimit: 800,
     rolldownOptions: {

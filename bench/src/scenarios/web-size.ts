@@ -121,22 +121,18 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
  * What a first visit to /home transfers: index.html, the entry script with its static imports and styles, the
  * Home route's chunk with its own, the English messages, and the Latin font files, each requested from the
  * built server with `Accept-Encoding: br`, `gzip` and none, counting the bytes as sent. Fails when the brotli
- * JavaScript or CSS exceeds the budget. `BENCH_URL` measures an already running server (its
- * `/.vite/manifest.json` says which files its build has).
+ * JavaScript or CSS exceeds the budget. `BENCH_URL` measures an already running server; `BENCH_WEB_DIST` names
+ * the build it serves (default: this checkout's), whose `.vite/manifest.json` says which files a first load has
+ * (the server does not serve its manifest).
  */
 export async function webSize(): Promise<void> {
   let server: DemoServer | undefined;
   let base = process.env.BENCH_URL?.replace(/\/$/, '');
   try {
-    let manifest: Manifest;
-    if (base) {
-      const res = await fetch(`${base}/.vite/manifest.json`);
-      if (!res.ok) throw new Error(`${base}/.vite/manifest.json answered ${res.status}: cannot tell its first load`);
-      manifest = (await res.json()) as Manifest;
-    } else {
-      const manifestFile = path.join(webDist, '.vite', 'manifest.json');
-      if (!fs.existsSync(manifestFile)) throw new Error('Build first: npm run build');
-      manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+    const manifestFile = path.join(process.env.BENCH_WEB_DIST ?? webDist, '.vite', 'manifest.json');
+    if (!fs.existsSync(manifestFile)) throw new Error(`Build first (npm run build): no ${manifestFile}`);
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+    if (!base) {
       server = await startDemoServer(3400 + Math.floor(Math.random() * 500), {
         SEED_DEMO: 'false',
         JOBS: 'off',

@@ -11,6 +11,20 @@ import { DOCUMENT_ONLY_HEADERS } from './security';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
+/** Source maps and the build's manifests (`/.vite/`): never served, whatever the environment. */
+function isBuildInternal(pathName: string): boolean {
+  const decoded = safeDecode(pathName).toLowerCase();
+  return decoded.endsWith('.map') || decoded.split('/').includes('.vite');
+}
+
+function safeDecode(pathName: string): string {
+  try {
+    return decodeURIComponent(pathName);
+  } catch {
+    return pathName;
+  }
+}
+
 function isLegacyOriginal(root: string, pathName: string): boolean {
   let decoded: string;
   try {
@@ -58,6 +72,8 @@ export async function installStatic(app: FastifyInstance, config: Config): Promi
       preCompressed: true,
       // Our own cache headers below: hashed assets forever, index.html never.
       cacheControl: false,
+      // The build's source maps (with every source file in them) and its manifests stay on disk for tools.
+      allowedPath: (pathName) => !isBuildInternal(pathName),
       setHeaders(res, filePath) {
         const hashed = filePath.startsWith(assetsDir);
         res.setHeader('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
@@ -89,7 +105,7 @@ export async function installStatic(app: FastifyInstance, config: Config): Promi
     const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/');
     // A built file that is not there (a page open across a deploy asks for the old build's chunk) is a 404, not
     // the page: a script answered with HTML fails as a MIME error the app cannot tell from any other.
-    const isBuiltFile = url.startsWith('/assets/');
+    const isBuiltFile = url.startsWith('/assets/') || isBuildInternal(url);
     if (isApi || isBuiltFile || !['GET', 'HEAD'].includes(request.method) || !hasWeb) {
       throw new AppError(404, isApi ? 'errors.route_not_found' : 'errors.not_found');
     }

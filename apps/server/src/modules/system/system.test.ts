@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { identityApi, systemApi } from '@inkwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,11 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(web, 'assets'));
   fs.writeFileSync(path.join(web, 'index.html'), `<!doctype html><title>Inkwell</title><script>${bootScript}</script>`);
   fs.writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // What a build keeps for tools: source maps (every source file inside) and its manifests.
+  fs.writeFileSync(path.join(web, 'assets', 'app-abc123.js.map'), '{"sourcesContent":["SECRET SOURCE"]}');
+  fs.mkdirSync(path.join(web, '.vite'));
+  fs.writeFileSync(path.join(web, '.vite', 'manifest.json'), '{"SECRET":"MANIFEST"}');
+  fs.writeFileSync(path.join(web, '.vite', 'ssr-manifest.json'), '{"SECRET":"MANIFEST"}');
   s = await startTestServer({ WEB_DIST: web });
 });
 afterAll(async () => {
@@ -61,6 +67,22 @@ describe('operations', () => {
     expect(scriptSrc).toBe(`script-src 'self' 'sha256-${bootHash}'`);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-request-id')).toBe('trace-123');
+  });
+
+  it('never serves the build’s source maps or manifests (security review)', async () => {
+    for (const urlPath of [
+      '/assets/app-abc123.js.map',
+      '/.vite/manifest.json',
+      '/.vite/ssr-manifest.json',
+      '/%2Evite/manifest.json',
+      '/assets/../.vite/manifest.json',
+      '/assets/app-abc123.js.MAP',
+    ]) {
+      const res = await fetch(`${s.url}${urlPath}`, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.status, urlPath).toBe(404);
+      expect(await res.text(), urlPath).not.toMatch(/SECRET/);
+    }
+    expect((await fetch(`${s.url}/assets/app-abc123.js`)).status).toBe(200);
   });
 
   it('serves the web app with a history fallback, and a JSON 404 for unknown API paths', async () => {
@@ -148,6 +170,67 @@ describe('the dev mailbox (security review: reset root through it)', () => {
     await registerAndRead(s, 'smtp.reader@example.test');
     expect((await s.call(systemApi.devMailbox, { query: { to: 'smtp.reader@example.test' } })).status).toBe(404);
     expect((await s.smtp.waitFor('smtp.reader@example.test')).subject).toBe('Activate your Inkwell account');
+  });
+});
+
+/** A real HTTP request to the server's loopback port with a `Host` of our choosing (fetch would not send one). */
+function getWithHost(server: TestServer, urlPath: string, host: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.get(`${server.url}${urlPath}`, { headers: { host, accept: 'application/json' } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+  });
+}
+
+describe('host allow-list (security review: a page that rebinds its name to 127.0.0.1)', () => {
+  it('outside production answers only loopback names, PUBLIC_URL’s and ALLOWED_HOSTS; the mailbox only loopback', async () => {
+    const local = await startTestServer({
+      SMTP_URL: '',
+      PUBLIC_URL: 'http://ink.example.test:3000',
+      ALLOWED_HOSTS: 'Phone.Example.Test, 192.168.1.20',
+    });
+    try {
+      const mailbox = await registerAndRead(local, 'rebind.target@example.test');
+      const port = new URL(local.url).port;
+      // What a rebinding page's requests carry: its own name, resolved to 127.0.0.1. Refused everywhere.
+      for (const host of ['attacker.example', `attacker.example:${port}`, '127.0.0.1.nip.example', 'x@localhost']) {
+        for (const urlPath of [mailbox, '/api/user', '/healthz', '/']) {
+          const res = await getWithHost(local, urlPath, host);
+          expect(res.status, `${host} ${urlPath}`).toBe(403);
+          expect(res.body).not.toContain('Activate');
+        }
+      }
+      const refused = JSON.parse((await getWithHost(local, '/api/user', 'attacker.example')).body);
+      expect(refused.code).toBe('host_not_allowed');
+
+      // The names this machine is known by answer as usual.
+      for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`, 'LOCALHOST']) {
+        const res = await getWithHost(local, mailbox, host);
+        expect(res.status, host).toBe(200);
+        expect(res.body).toContain('Activate your Inkwell account');
+      }
+      for (const host of ['ink.example.test:3000', 'phone.example.test', '192.168.1.20:3000']) {
+        expect((await getWithHost(local, '/healthz', host)).status, host).toBe(200);
+        expect((await getWithHost(local, '/api/user', host)).status, host).toBe(401);
+        // Allowed to reach the app, but the mailbox is for a person at this machine only.
+        expect((await getWithHost(local, mailbox, host)).status, host).toBe(404);
+      }
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('in production leaves the names to the proxy in front', async () => {
+    const prod = await startTestServer({ NODE_ENV: 'production', APP_SECRET: 'x'.repeat(40) });
+    try {
+      expect((await getWithHost(prod, '/healthz', 'ink.example.com')).status).toBe(200);
+    } finally {
+      await prod.close();
+    }
   });
 });
 

@@ -39,12 +39,28 @@ test('a visitor signs up with GitHub from the welcome screen and lands on home, 
   await expect(page.getByText(`@octo_${id}`)).toBeVisible();
 });
 
-test("an administrator's provider sign-in lands on the admin dashboard", async ({ page, context }) => {
-  // Google vouches for the administrator's address, so the login links to them.
+test('an administrator signs in with the password, not a provider, and connects GitHub from the profile', async ({
+  page,
+  context,
+}) => {
+  // Google vouches for the administrator's address: still no way in for it (a provider's mistake must not
+  // become an admin takeover).
   await providerSignsIn(context, { id: `admin-${unique()}`, name: 'Root Admin', email: ADMIN.email, verified: true });
   await page.goto('/login');
   await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByText('Administrators sign in with their e-mail and password, not with Google.')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/admin/);
+  await snap(page, 'social-admin-refused');
+
+  await login(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/profile/connect');
+  await providerSignsIn(context, { id: `admin-gh-${unique()}`, name: 'Admin on GitHub', login: `admin_${unique()}` });
+  await page.getByRole('button', { name: 'Connect GitHub' }).click();
+  await expect(page).toHaveURL(/\/profile\/connect$/);
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'GitHub', exact: true }) });
+  await expect(card.getByText('Connected', { exact: true })).toBeVisible();
+  await expect(card.getByText('Admin on GitHub')).toBeVisible();
 });
 
 test('a reader connects X on the connect screen and sees its card', async ({ page, context, baseURL }) => {

@@ -15,20 +15,22 @@ import {
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../../db/errors';
-import type { AuthContext } from '../../platform/auth/authenticate';
+import { permissionsOfRole, type AuthContext } from '../../platform/auth/authenticate';
 import { hashToken, newToken, safeEqual } from '../../platform/auth/tokens';
 import type { AppContext } from '../../platform/context';
 import { AppError, forbidden, notFound } from '../../platform/errors';
 import * as users from '../users';
 import * as identityRepo from './identity.repo';
 import { OAUTH_STATE_TTL_MS, type StateCookies } from './oauth-state';
+import { requireSocialSignInAllowed } from './social-login.policy';
 import * as repo from './social-login.repo';
 import { ProviderError, providerClient, type ProviderClient, type SocialProfile } from './social-providers';
 
 /**
  * Sign-in and connection through Google, GitHub, Facebook and X.
  *
- * Who a provider sign-in signs in, in order (no path leads into someone else's account):
+ * Who a provider sign-in signs in, in order (no path leads into someone else's account, and none into an
+ * administrator's: social-login.policy.ts):
  * 1. the person who connected this provider identity (provider + the provider's stable id);
  * 2. else the person whose e-mail is the one the provider says is verified (social-providers.ts says which
  *    providers can say so): the identity is linked to them. If that person never activated their account,
@@ -137,7 +139,9 @@ export async function callback(
 
   const userId = await personFor(ctx, provider, profile, locale);
   const row = await users.findUserWithRole(ctx.db, userId);
-  if (row?.user.suspended_at) throw new AppError(403, 'auth.suspended');
+  if (!row) throw notFound();
+  if (row.user.suspended_at) throw new AppError(403, 'auth.suspended');
+  requireSocialSignInAllowed(await permissionsOfRole(ctx, row.user), providerName(provider));
   await identityRepo.deleteExpiredAccessTokens(ctx.db, userId);
   const token = newToken();
   await identityRepo.insertAccessToken(ctx.db, userId, query.device_name, hashToken(token));
@@ -165,6 +169,8 @@ async function personFor(
   const params = { provider: providerName(provider) };
   const holder = profile.email ? await users.findUserByEmail(ctx.db, profile.email) : undefined;
   if (holder && profile.emailVerified) {
+    // Refused before the identity is linked: an administrator's account gains no way in by its e-mail.
+    requireSocialSignInAllowed(await permissionsOfRole(ctx, holder), params.provider);
     if (await repo.findLoginOfUser(ctx.db, holder.id, provider))
       throw new AppError(409, 'oauth.provider_already_connected', params);
     await ctx.db.transaction(async (tx) => {

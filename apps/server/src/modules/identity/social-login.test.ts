@@ -2,6 +2,7 @@ import { identityApi, type SocialProvider } from '@inkwell/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedIn } from '../../../test/identity-helpers';
+import { personWithPermissions } from '../../../test/policy-table';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { startOAuthProvider, type OAuthProviderPeer, type TestIdentity } from '../../../test/oauth-provider';
 import { socialLogins, users } from '../../db/schema';
@@ -227,6 +228,54 @@ describe('signing in with a provider', () => {
     const res = await viaProvider('google', key);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('auth.suspended');
+  });
+});
+
+describe('administrators sign in with their password (security review: a provider’s mistake as an admin takeover)', () => {
+  it('a verified provider e-mail of root, an administrator or a one-permission role signs nobody in and links nothing', async () => {
+    const root = await createUser(s.ctx.db, { role: 'root', email: 'root-by-email@mail.test' });
+    const admin = await createUser(s.ctx.db, { role: 'admin', email: 'admin-by-email@mail.test' });
+    const narrow = await personWithPermissions(s, `narrow_${Date.now().toString(36)}`, ['posts.view']);
+    for (const [i, person] of [root, admin, narrow.user].entries()) {
+      const provider = (['google', 'github', 'google'] as const)[i]!;
+      const res = await viaProvider(provider, identity({ email: person.email.toUpperCase(), verified: true }), {
+        lang: 'th',
+      });
+      expect(res.status, person.email).toBe(403);
+      expect(res.body).toMatchObject({ code: 'oauth.password_required' });
+      expect(res.body.message).toContain('รหัสผ่าน');
+      expect(await loginRows(person.id)).toHaveLength(0);
+    }
+    // The password still signs them in.
+    const login = await s.call(identityApi.login, {
+      body: { email: admin.email, password: admin.password, device_name: 'pw' },
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('an administrator connects GitHub from the profile, but GitHub alone does not sign them in', async () => {
+    const admin = await signedIn(s, { role: 'admin' });
+    const key = identity({ login: 'admin_octo' });
+    const connected = await viaProvider('github', key, { token: admin.token });
+    expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+    expect(connected.body.connected).toBe(true);
+    expect(await loginRows(admin.user.id)).toHaveLength(1);
+
+    const devicesBefore = (await s.call(identityApi.devices, { token: admin.token })).body.data.length;
+    const res = await viaProvider('github', key);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'oauth.password_required' });
+    expect(res.body.token).toBeUndefined();
+    expect((await s.call(identityApi.devices, { token: admin.token })).body.data).toHaveLength(devicesBefore);
+  });
+
+  it('a reader whose role loses every permission may use the provider again', async () => {
+    const reader = await signedIn(s);
+    const key = identity();
+    await viaProvider('facebook', key, { token: reader.token });
+    const res = await viaProvider('facebook', key);
+    expect(res.status).toBe(200);
+    expect(res.body.user.id).toBe(reader.user.id);
   });
 });
 

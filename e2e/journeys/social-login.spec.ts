@@ -55,7 +55,8 @@ test('an administrator signs in with the password, not a provider, and connects 
   await login(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto('/profile/connect');
-  await providerSignsIn(context, { id: `admin-gh-${unique()}`, name: 'Admin on GitHub', login: `admin_${unique()}` });
+  // GitHub's ids are numbers.
+  await providerSignsIn(context, { id: String(Date.now()), name: 'Admin on GitHub', login: `admin_${unique()}` });
   await page.getByRole('button', { name: 'Connect GitHub' }).click();
   await expect(page).toHaveURL(/\/profile\/connect$/);
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'GitHub', exact: true }) });

@@ -79,9 +79,14 @@ async function connectPostgres(url: string, poolSize = 10, logger?: Logger): Pro
     max: poolSize,
     options: '-c plan_cache_mode=force_generic_plan',
   });
-  // A dropped idle connection must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
-  preparedPool.on('error', () => undefined);
+  // A dropped connection must not crash the process. The pools hear their idle clients (and replace them); a
+  // client that is checked out when its connection drops (a database restart mid-transaction) emits `error` on
+  // itself, and pg-pool removes its own listener on checkout: without one of ours, Node exits. The query or
+  // transaction that held it fails on its own and the pool discards the client on release.
+  for (const p of [pool, preparedPool]) {
+    p.on('error', () => undefined);
+    p.on('connect', (client) => client.on('error', () => undefined));
+  }
   await pool.query('select 1');
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case', logger }) as unknown as Db;
   usePreparedConnections(

@@ -5,22 +5,32 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrationsFolder } from '../platform/paths';
 import type { Database, Schema } from './connect';
 
-/** Arbitrary constant: serialises migrations when several processes start at once. */
-const MIGRATION_LOCK_ID = 7_340_001;
+/** Arbitrary constant: serialises the start-up of processes that start at once (see `underStartupLock`). */
+const STARTUP_LOCK_ID = 7_340_001;
+
+/**
+ * Runs `work` (migrations, the startup seeds, the job queue's own tables and queues) while holding a session
+ * lock that every starting process asks for: two serves and two workers started in the same second on a fresh
+ * database take turns instead of deadlocking inside pg-boss' queue creation (40P01). PGlite has one process.
+ */
+export async function underStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') return work();
+  const client = await database.pool!.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_ID]);
+    return await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_ID]).catch(() => undefined);
+    client.release();
+  }
+}
 
 export async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
     return;
   }
-  const client = await database.pool!.connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migratePg(database.db as unknown as NodePgDatabase<Schema>, { migrationsFolder });
-  } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
-    client.release();
-  }
+  await migratePg(database.db as unknown as NodePgDatabase<Schema>, { migrationsFolder });
 }
 
 /** True when every migration in the folder is recorded as applied (used by `/readyz`). */

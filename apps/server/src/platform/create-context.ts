@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { connectDatabase, type Database, type Db } from '../db/connect';
-import { runMigrations } from '../db/migrate';
+import { runMigrations, underStartupLock } from '../db/migrate';
 import type { AppContext } from './context';
 import { createEventBus } from './events';
 import { startJobQueue, type JobQueue, type JobQueueSettings } from './jobs/queue';
@@ -55,18 +55,14 @@ export async function createContext(
   // Before anything opens a transaction: `database.db.transaction` hands out events after commit from here on.
   const events = createEventBus(log);
   events.attach(database.db);
-  await runMigrations(database);
-  for (const seed of registrations.startupSeeds) await seed(database.db);
   // The mailer queues through the job queue, which starts after it; it is only used once both exist.
   const queue: { jobs?: JobQueue } = {};
   const mail = createMailer(config, database.db, () => queue.jobs!, log);
-  const jobs = (queue.jobs = await startJobQueue(
-    database,
-    log,
-    registrations.jobQueues,
-    options.jobPollSeconds,
-    options.jobMaintenanceSeconds,
-  ));
+  const jobs = (queue.jobs = await underStartupLock(database, async () => {
+    await runMigrations(database);
+    for (const seed of registrations.startupSeeds) await seed(database.db);
+    return startJobQueue(database, log, registrations.jobQueues, options.jobPollSeconds, options.jobMaintenanceSeconds);
+  }));
   const secret = appSecret(config);
   return {
     config,

@@ -69,7 +69,10 @@ async function connectPglite(dataDir?: string, logger?: Logger): Promise<Databas
 }
 
 async function connectPostgres(url: string, poolSize = 10, logger?: Logger): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A wait for a connection longer than this is a bug (a query outside the transaction that holds one) or an
+  // outage: it fails, and is logged with its request or job, instead of hanging without a word.
+  const connectionTimeoutMillis = 10_000;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis });
   // The hot reads' prepared statements (prepared.ts) run on connections of their own that plan each of them once,
   // generically: left to choose, PostgreSQL keeps re-planning some for every call (planning a feed page costs more
   // than reading it) and may pick a worse plan for one person's values. Statements sent without a name, as every
@@ -77,6 +80,7 @@ async function connectPostgres(url: string, poolSize = 10, logger?: Logger): Pro
   const preparedPool = new pg.Pool({
     connectionString: url,
     max: poolSize,
+    connectionTimeoutMillis,
     options: '-c plan_cache_mode=force_generic_plan',
   });
   // A dropped connection must not crash the process. The pools hear their idle clients (and replace them); a

@@ -132,12 +132,11 @@ async function friends(
  * message came); the messages of one room make one notification until it is read.
  */
 async function chatted(
-  ctx: AppContext,
   tx: Tx,
   event: DomainEventOf<'chat.message_created'>,
   recipients: number[] | undefined,
+  delivery: Delivery | undefined,
 ): Promise<Written> {
-  const delivery = await messageForDelivery(ctx, event.message_id);
   if (!delivery) return [];
   const { message } = delivery;
   const draft: Draft = {
@@ -273,7 +272,14 @@ async function moderated(tx: Tx, event: DomainEventOf<'post.rejected'> | DomainE
   return write(tx, await targetsOf(tx, recipients, 'moderation', null), draft);
 }
 
-async function rowsFor(ctx: AppContext, tx: Tx, event: NotifiableEvent, recipients?: number[]): Promise<Written> {
+type Delivery = Awaited<ReturnType<typeof messageForDelivery>>;
+
+async function rowsFor(
+  tx: Tx,
+  event: NotifiableEvent,
+  recipients: number[] | undefined,
+  delivery: Delivery,
+): Promise<Written> {
   switch (event.type) {
     case 'post.liked':
     case 'comment.liked':
@@ -286,7 +292,7 @@ async function rowsFor(ctx: AppContext, tx: Tx, event: NotifiableEvent, recipien
     case 'friend.accepted':
       return friends(tx, event);
     case 'chat.message_created':
-      return chatted(ctx, tx, event, recipients);
+      return chatted(tx, event, recipients, delivery);
     case 'post.created':
       return posted(tx, event);
     case 'subscription.started':
@@ -312,9 +318,13 @@ export async function createNotifications(
   ctx: AppContext,
   { event, recipients }: JobPayload<'notifications.create'>,
 ): Promise<void> {
+  // The chat message is read (through the pool, shared with the room's channel) before the transaction opens:
+  // read inside it, ten jobs of a batch each held a connection and waited for one more, and the worker's pool
+  // stopped for good.
+  const delivery = event.type === 'chat.message_created' ? await messageForDelivery(ctx, event.message_id) : undefined;
   try {
     await ctx.db.transaction(async (tx) => {
-      const ids = await rowsFor(ctx, tx, event, recipients);
+      const ids = await rowsFor(tx, event, recipients, delivery);
       if (ids.length > 0) ctx.events.publish(tx, { type: 'notifications.created', actor_id: null, ids });
     });
   } catch (err) {

@@ -16,6 +16,12 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { signedIn } from '../../../test/identity-helpers';
 import { collect, connectSocket, nextEvent, subscribe } from '../../../test/sockets';
 import { jobsSettled } from '../../../test/wait-for';
+import { pino } from 'pino';
+import { testSettings } from '../../config';
+import { connectDatabase } from '../../db/connect';
+import { eventSubscribers } from '../../event-subscribers';
+import { createContext } from '../../platform/create-context';
+import { jobHandlers, registrations } from '../../registrations';
 import { createNotifications } from '.';
 
 let s: TestServer;
@@ -190,6 +196,66 @@ describe('one notification per recipient for each kind, in their language, never
       socket.close();
     }
   });
+
+  // A worker process of its own is the PostgreSQL shape (the embedded database has one process, one connection).
+  it.runIf(Boolean(testSettings().databaseUrl))(
+    'twenty chat messages sent at once to people not looking: a separate worker writes every notification (issue 25: its pool hung)',
+    async () => {
+      // The production shape: serve queues, a worker process of its own (its own pool of 10, no memo shared with
+      // serve) takes ten jobs at once.
+      const serve = await startTestServer({ JOBS: 'off' });
+      const database = await connectDatabase({
+        kind: 'postgres',
+        url: serve.databaseUrl!,
+        poolSize: 10,
+        guardSql: true,
+      });
+      const worker = await createContext(serve.ctx.config, pino({ level: 'silent' }), registrations, {
+        database,
+        jobPollSeconds: 0.5,
+      });
+      worker.events.register(eventSubscribers(worker));
+      await worker.jobs.work(jobHandlers(worker));
+      try {
+        const pairs = await Promise.all(
+          Array.from({ length: 20 }, async () => {
+            const [from, to] = await Promise.all([signedIn(serve), signedIn(serve)]);
+            const created = await serve.call(chatsApi.create, { body: { userIds: [to.user.id] }, token: from.token });
+            return { from, to, roomId: created.body.roomId };
+          }),
+        );
+        const sent = await Promise.all(
+          pairs.map(({ from, roomId }) =>
+            serve.call(chatsApi.send, { params: { roomId }, body: { message: 'All at once' }, token: from.token }),
+          ),
+        );
+        expect(sent.map((r) => r.status)).toEqual(sent.map(() => 201));
+        const deadline = Date.now() + 30_000;
+        let missing = pairs.length;
+        while (Date.now() < deadline) {
+          const found = await Promise.all(
+            pairs.map(({ to }) =>
+              serve.ctx.db
+                .select({ id: notifications.id })
+                .from(notifications)
+                .where(and(eq(notifications.user_id, to.user.id), eq(notifications.type, 'chat'))),
+            ),
+          );
+          missing = found.filter((rows) => rows.length === 0).length;
+          if (missing === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        expect(missing).toBe(0);
+      } finally {
+        await worker.events.drain();
+        await worker.jobs.stop(2000);
+        await worker.realtime.close();
+        await database.close();
+        await serve.close();
+      }
+    },
+    60_000,
+  );
 
   it('a new post notifies the followers who rang the account’s bell, and nobody else', async () => {
     const { owner, account } = await ownedPost();

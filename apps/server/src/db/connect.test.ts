@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/database';
 import { testSettings } from '../config';
-import type { Database } from './connect';
+import { queryRows, type Database, type Db } from './connect';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -27,7 +27,7 @@ describe('a connection that drops while a transaction holds it (issue 25: a data
         const admin = new pg.Client({ connectionString: url });
         await admin.connect();
         const held = database.db.transaction(async (tx) => {
-          const [row] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
+          const [row] = await queryRows<{ pid: number }>(tx as unknown as Db, sql`select pg_backend_pid() as pid`);
           await admin.query('select pg_terminate_backend($1)', [row!.pid]);
           // Idle but checked out, as a transaction is between two statements: the client hears the drop.
           await new Promise((resolve) => setTimeout(resolve, 300));
@@ -36,7 +36,7 @@ describe('a connection that drops while a transaction holds it (issue 25: a data
         await expect(held).rejects.toThrow();
         await admin.end();
         expect(uncaught).toEqual([]);
-        const [again] = (await database.db.execute(sql`select 2 as n`)).rows as { n: number }[];
+        const [again] = await queryRows<{ n: number }>(database.db, sql`select 2 as n`);
         expect(again!.n).toBe(2);
       } finally {
         process.off('uncaughtException', listener);

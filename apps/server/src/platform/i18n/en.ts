@@ -62,6 +62,10 @@ export const en = {
   'validation.role_taken': 'A role with this name already exists.',
   'roles.root_locked': 'Root always holds every permission: its permissions cannot be changed.',
   'roles.grant_not_held': 'You can only grant permissions that you hold yourself.',
+  'roles.remove_not_held': 'You can only take away permissions that you hold yourself.',
+  'roles.system_root_only': 'Only root can change the permissions of the built-in user and admin roles.',
+  'roles.own_role': 'You cannot change the permissions of your own role.',
+  'roles.outranked': 'You cannot edit this role: it holds permissions that you do not have.',
   'roles.limit_reached': 'There are already {max} roles; no more can be added.',
   'permissions.built_in': 'This is a built-in permission: it cannot be renamed or deleted.',
   'permissions.limit_reached':

@@ -197,3 +197,86 @@ test('the four screens at 1280 and 390 px, in English and Burmese', async ({ pag
   }
   await page.evaluate(() => localStorage.setItem('inkwell.locale', 'en'));
 });
+
+test('a trimmed administrator with roles.manage sees the built-in roles and their own read-only, with the reason', async ({
+  page,
+  browser,
+}) => {
+  // Root makes a role holding roles.manage and users.view only, and gives it to a new person.
+  const rootToken = await apiToken(ADMIN.email, ADMIN.password);
+  const keeperName = `keeper_${unique()}`;
+  const keeper = await api<{ data: { id: number } }>('/roles', {
+    method: 'POST',
+    token: rootToken,
+    body: { name: keeperName },
+  });
+  expect(keeper.status).toBe(201);
+  const all = await api<{ data: { id: number; name: string }[] }>('/permissions?q=all', { token: rootToken });
+  const idOf = (name: string) => all.body.data.find((p) => p.name === name)!.id;
+  const granted = await api(`/roles/${keeper.body.data.id}/permissions`, {
+    method: 'POST',
+    token: rootToken,
+    body: { permissions: [idOf('roles.manage'), idOf('users.view')] },
+  });
+  expect(granted.status).toBe(200);
+  const person = await newActivatedUser(BASE_URL, 'Role Keeper');
+  const personToken = await apiToken(person.email, person.password);
+  const me = await api<{ data: { id: number } }>('/user', { token: personToken });
+  const changed = await api(`/users/${me.body.data.id}/role`, {
+    method: 'PUT',
+    token: rootToken,
+    body: { role_id: keeper.body.data.id },
+  });
+  expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+
+  const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 800 } });
+  const other = await context.newPage();
+  await other.goto('/login');
+  await other.getByLabel('Email').fill(person.email);
+  await other.getByLabel('Password', { exact: true }).fill(person.password);
+  await other.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(other).toHaveURL(/\/admin/);
+
+  // The admin role: root's alone. What it holds shows, nothing can be changed and nothing saved.
+  await other.goto('/admin/roles');
+  await other.getByRole('link', { name: 'Permissions of admin' }).click();
+  await expect(
+    other.getByText('Only root can change the permissions of the built-in user and admin roles'),
+  ).toBeVisible();
+  const auditView = other.getByRole('checkbox', { name: 'audit.view' });
+  await expect(auditView).toBeChecked();
+  await expect(auditView).toBeDisabled();
+  await expect(other.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await snap(other, 'admin-role-system-locked');
+
+  // The user role, likewise; and their own role.
+  await other.goto('/admin/roles');
+  await other.getByRole('link', { name: 'Permissions of user' }).click();
+  await expect(
+    other.getByText('Only root can change the permissions of the built-in user and admin roles'),
+  ).toBeVisible();
+  await expect(other.getByRole('checkbox', { name: 'users.view' })).not.toBeChecked();
+  await expect(other.getByRole('checkbox', { name: 'users.view' })).toBeDisabled();
+  await expect(other.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await other.goto('/admin/roles');
+  await other.getByRole('link', { name: `Permissions of ${keeperName}` }).click();
+  await expect(other.getByText('This is your own role, so you cannot change its permissions.')).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await context.close();
+
+  // A save sent anyway is refused, and the refusal is on record for root.
+  const roles = await api<{ data: { id: number; name: string }[] }>('/roles', { token: rootToken });
+  const adminRole = roles.body.data.find((r) => r.name === 'admin')!;
+  const refused = await api<{ code: string }>(`/roles/${adminRole.id}/permissions`, {
+    method: 'POST',
+    token: personToken,
+    body: { permissions: [idOf('roles.manage')] },
+  });
+  expect(refused.status).toBe(403);
+  expect(refused.body.code).toBe('roles.system_root_only');
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto('/admin/audit');
+  const table = page.getByRole('table', { name: 'Audit log' });
+  await expect(table.getByText('roles.permissions_refused', { exact: true }).first()).toBeVisible();
+  await expect(table.getByText('reason: — → roles.system_root_only').first()).toBeVisible();
+});

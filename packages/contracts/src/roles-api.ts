@@ -27,14 +27,29 @@ export type RoleSummary = z.infer<typeof RoleSummary>;
 export const PermissionRef = z.object({ id: z.number().int(), name: z.string() });
 export type PermissionRef = z.infer<typeof PermissionRef>;
 
+/**
+ * Why a role's permissions are read-only for the caller (each is also the code of the 403/409 a save gets):
+ * root's role never changes; `user` and `admin` are root's alone; nobody edits their own role, nor a role
+ * holding a permission they lack.
+ */
+export const ROLE_LOCKED_REASONS = [
+  'roles.root_locked',
+  'roles.system_root_only',
+  'roles.own_role',
+  'roles.outranked',
+] as const;
+export type RoleLockedReason = (typeof ROLE_LOCKED_REASONS)[number];
+
 export const RoleWithPermissions = z.object({
   id: z.number().int(),
   name: z.string(),
   system: z.boolean(),
-  /** False for root, who always holds every permission. */
+  /** Whether the caller may change this role's permissions at all; `locked_reason` says why not. */
   editable: z.boolean(),
+  /** Null exactly when `editable`. */
+  locked_reason: z.enum(ROLE_LOCKED_REASONS).nullable(),
   permissions: z.array(PermissionRef),
-  /** Ids of the permissions the caller may grant: those they hold themselves (root: all). */
+  /** Ids of the permissions the caller may grant or take away: those they hold themselves (root: all). */
   grantable: z.array(z.number().int()),
 });
 export type RoleWithPermissions = z.infer<typeof RoleWithPermissions>;
@@ -114,7 +129,8 @@ export const rolesApi = {
     params: IdParams,
     body: SetRolePermissionsBody,
     response: dataOf(RoleWithPermissions),
-    summary: "Save exactly this list as the role's permissions (root's cannot change; grant only what you hold)",
+    summary:
+      "Save exactly this list as the role's permissions (root's cannot change, user and admin are root's alone; add or remove only what you hold, on a role not your own that holds nothing you lack)",
     permission: 'roles.manage',
     tags: adminTags,
   }),

@@ -9,10 +9,11 @@ import * as permissionsRepo from './permissions.repo';
 import {
   isRootRole,
   isSystemRole,
-  requireEditableRole,
-  requireGrantable,
   requireRoleReader,
-  roleEditable,
+  roleEditError,
+  roleEditRefusal,
+  type RoleEditRefusal,
+  type RoleEditor,
 } from './roles.policy';
 import * as repo from './roles.repo';
 
@@ -49,35 +50,55 @@ export async function create(ctx: AppContext, auth: AuthContext, name: string): 
   }
 }
 
-/** What the caller may grant: the permissions of their own role, read now (root: every permission). */
+/** What the caller holds, so may grant or take away: their own role's permissions, read now (root: every one). */
 async function heldBy(db: Db | Tx, auth: AuthContext): Promise<{ id: number; name: string }[]> {
   return isRootRole({ name: auth.user.role_name })
     ? permissionsRepo.allPermissions(db)
     : repo.permissionsOfRole(db, auth.user.role_id);
 }
 
-/** A role, its permissions (root: every one), whether they may be edited, and what the caller may grant. */
+async function editorOf(db: Db | Tx, auth: AuthContext): Promise<RoleEditor> {
+  const held = await heldBy(db, auth);
+  return { role_id: auth.user.role_id, role_name: auth.user.role_name, held: new Set(held.map((p) => p.id)) };
+}
+
+const idsOf = (list: { id: number }[]) => list.map((p) => p.id);
+const names = (list: { name: string }[]) => list.map((p) => p.name).sort();
+
+/**
+ * A role, its permissions (root: every one), whether the caller may edit them and why not (roles.policy.ts),
+ * and what the caller may grant.
+ */
 export async function withPermissions(ctx: AppContext, auth: AuthContext, id: number): Promise<RoleWithPermissions> {
   const role = await repo.findRole(ctx.db, id);
   if (!role) throw notFound();
-  const [held, granted] = await Promise.all([
-    heldBy(ctx.db, auth),
+  const [editor, granted] = await Promise.all([
+    editorOf(ctx.db, auth),
     isRootRole(role) ? permissionsRepo.allPermissions(ctx.db) : repo.permissionsOfRole(ctx.db, id),
   ]);
+  const locked = roleEditRefusal(editor, { ...role, permissions: idsOf(granted) });
   return {
     id: role.id,
     name: role.name,
     system: isSystemRole(role.name),
-    editable: roleEditable(role),
+    editable: locked === null,
+    locked_reason: locked,
     permissions: granted,
-    grantable: held.map((p) => p.id),
+    grantable: [...editor.held],
   };
 }
 
+/** A save the policy refused: why, and the names of what it would have added and removed. */
+interface Refusal {
+  reason: RoleEditRefusal;
+  added: string[];
+  removed: string[];
+}
+
 /**
- * Saves exactly this list as the role's permissions. Root's cannot change; a permission may be added only by
- * someone who holds it; removing is always allowed. People of the role are affected from their next request
- * (permissions are read on every request). The change and its audit entry commit together.
+ * Saves exactly this list as the role's permissions, as far as roles.policy.ts allows the caller. People of
+ * the role are affected from their next request (permissions are read on every request). The change and its
+ * audit entry commit together; a refusal is audited after its transaction rolled back, so it stays on record.
  */
 export async function setPermissions(
   ctx: AppContext,
@@ -86,26 +107,48 @@ export async function setPermissions(
   permissionIds: number[],
 ): Promise<RoleWithPermissions> {
   const wanted = [...new Set(permissionIds)];
-  await ctx.db.transaction(async (tx) => {
-    const role = await repo.lockRole(tx, id);
-    if (!role) throw notFound();
-    requireEditableRole(role);
-    const found = await permissionsRepo.lockPermissionsByIds(tx, wanted);
-    if (found.length !== wanted.length) throw new ValidationError({ permissions: ['validation.permission_unknown'] });
-    const current = await repo.permissionsOfRole(tx, id);
-    const currentIds = new Set(current.map((p) => p.id));
-    const added = wanted.filter((p) => !currentIds.has(p));
-    if (added.length > 0) requireGrantable(added, new Set((await heldBy(tx, auth)).map((p) => p.id)));
-    if (added.length === 0 && wanted.length === current.length) return;
-    await repo.replaceRolePermissions(tx, id, wanted);
-    const names = (list: { name: string }[]) => list.map((p) => p.name).sort();
-    await recordAudit(tx, auth, {
-      action: 'roles.permissions',
-      subject_type: 'role',
-      subject_id: id,
-      before: { permissions: names(current) },
-      after: { permissions: names(found) },
+  let refusal: Refusal | undefined;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const role = await repo.lockRole(tx, id);
+      if (!role) throw notFound();
+      const found = await permissionsRepo.lockPermissionsByIds(tx, wanted);
+      if (found.length !== wanted.length) throw new ValidationError({ permissions: ['validation.permission_unknown'] });
+      const current = await repo.permissionsOfRole(tx, id);
+      const currentIds = new Set(idsOf(current));
+      const wantedIds = new Set(wanted);
+      const added = found.filter((p) => !currentIds.has(p.id));
+      const removed = current.filter((p) => !wantedIds.has(p.id));
+      const reason = roleEditRefusal(
+        await editorOf(tx, auth),
+        { ...role, permissions: [...currentIds] },
+        { added: idsOf(added), removed: idsOf(removed) },
+      );
+      if (reason) {
+        refusal = { reason, added: names(added), removed: names(removed) };
+        throw roleEditError(reason);
+      }
+      if (added.length === 0 && removed.length === 0) return;
+      await repo.replaceRolePermissions(tx, id, wanted);
+      await recordAudit(tx, auth, {
+        action: 'roles.permissions',
+        subject_type: 'role',
+        subject_id: id,
+        before: { permissions: names(current) },
+        after: { permissions: names(found) },
+      });
     });
-  });
+  } catch (err) {
+    if (refusal) {
+      // The caller hears the refusal even if its record cannot be written (the log keeps it then).
+      await recordAudit(ctx.db, auth, {
+        action: 'roles.permissions_refused',
+        subject_type: 'role',
+        subject_id: id,
+        after: { reason: refusal.reason, added: refusal.added, removed: refusal.removed },
+      }).catch((auditErr: unknown) => ctx.log.error({ err: auditErr, role: id, refusal }, 'role refusal not audited'));
+    }
+    throw err;
+  }
   return withPermissions(ctx, auth, id);
 }

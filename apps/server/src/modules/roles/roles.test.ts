@@ -182,7 +182,13 @@ describe('GET /roles/:id/permissions', () => {
     await s.call(rolesApi.setPermissions, { token: root.token, params: { id: role.id }, body: { permissions: ids } });
     const res = await s.call(rolesApi.permissions, { token: root.token, params: { id: role.id } });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ id: role.id, name: role.name, system: false, editable: true });
+    expect(res.body.data).toMatchObject({
+      id: role.id,
+      name: role.name,
+      system: false,
+      editable: true,
+      locked_reason: null,
+    });
     expect(res.body.data.permissions.map((p) => p.name)).toEqual(['posts.view', 'users.view']);
     // Root may grant everything.
     expect(res.body.data.grantable).toHaveLength((await s.ctx.db.select().from(permissions)).length);
@@ -197,7 +203,7 @@ describe('GET /roles/:id/permissions', () => {
     const rootRole = await roleNamed('root');
     const custom = await newPermission();
     const res = await s.call(rolesApi.permissions, { token: root.token, params: { id: rootRole.id } });
-    expect(res.body.data.editable).toBe(false);
+    expect(res.body.data).toMatchObject({ editable: false, locked_reason: 'roles.root_locked' });
     const names = res.body.data.permissions.map((p) => p.name);
     expect(names).toEqual(expect.arrayContaining([...PERMISSIONS, custom.name]));
   });
@@ -308,9 +314,14 @@ describe('POST /roles/:id/permissions', () => {
       message: 'root มีสิทธิ์ทุกอย่างเสมอ จึงแก้ไขสิทธิ์ของ root ไม่ได้',
     });
     expect(await namesOfRole(rootRole.id)).toEqual(before);
+    expect(await lastAudit('roles.permissions_refused')).toMatchObject({
+      actor_id: root.user!.id,
+      subject_id: rootRole.id,
+      after: { reason: 'roles.root_locked', added: [], removed: before },
+    });
   });
 
-  it('lets nobody grant a permission they do not hold, while taking one away is allowed', async () => {
+  it('lets nobody grant a permission they do not hold; what they hold may be granted and taken away', async () => {
     const manager = await holder(['roles.manage', 'users.view']);
     const role = await newRole();
     const [usersView, postsView, rolesManage] = await idsOf(['users.view', 'posts.view', 'roles.manage']);
@@ -326,45 +337,33 @@ describe('POST /roles/:id/permissions', () => {
       message: 'You can only grant permissions that you hold yourself.',
     });
     expect(await namesOfRole(role.id)).toEqual([]);
-    // Not even to one's own role.
+    // Not even to one's own role, which is not theirs to edit at all.
     const own = await s.call(rolesApi.setPermissions, {
       token: manager.token,
       params: { id: manager.roleId },
       body: { permissions: [usersView!, rolesManage!, postsView!] },
     });
     expect(own.status).toBe(403);
+    expect(own.error.code).toBe('roles.own_role');
     expect(await namesOfRole(manager.roleId)).toEqual(['roles.manage', 'users.view']);
-    // What one holds may be granted.
+    // What one holds may be granted, and taken away again.
     const ok = await s.call(rolesApi.setPermissions, {
       token: manager.token,
       params: { id: role.id },
-      body: { permissions: [usersView!] },
+      body: { permissions: [usersView!, rolesManage!] },
     });
     expect(ok.status).toBe(200);
-    // A permission the manager lacks, already on the role, may stay or go.
-    await s.call(rolesApi.setPermissions, {
-      token: root.token,
-      params: { id: role.id },
-      body: { permissions: [usersView!, postsView!] },
-    });
-    const keep = await s.call(rolesApi.setPermissions, {
-      token: manager.token,
-      params: { id: role.id },
-      body: { permissions: [postsView!] },
-    });
-    expect(keep.status).toBe(200);
-    expect(await namesOfRole(role.id)).toEqual(['posts.view']);
     const drop = await s.call(rolesApi.setPermissions, {
       token: manager.token,
       params: { id: role.id },
-      body: { permissions: [] },
+      body: { permissions: [rolesManage!] },
     });
     expect(drop.status).toBe(200);
-    expect(await namesOfRole(role.id)).toEqual([]);
+    expect(await namesOfRole(role.id)).toEqual(['roles.manage']);
     expect(await lastAudit('roles.permissions')).toMatchObject({
       actor_id: manager.user.id,
-      before: { permissions: ['posts.view'] },
-      after: { permissions: [] },
+      before: { permissions: ['roles.manage', 'users.view'] },
+      after: { permissions: ['roles.manage'] },
     });
   });
 
@@ -409,6 +408,253 @@ describe('POST /roles/:id/permissions', () => {
       (await s.call(rolesApi.setPermissions, { token: without.token, params: { id: role.id }, body })).status,
     ).toBe(403);
     expect(await namesOfRole(role.id)).toEqual([]);
+  });
+});
+
+describe('a narrow roles.manage holder (a trimmed administrator)', () => {
+  /** Holds roles.manage and two more permissions, and nothing else. */
+  const trimmed = () => holder(['roles.manage', 'users.view', 'posts.view']);
+
+  /** A custom role holding exactly these permissions, set up by root. */
+  async function customRole(granted: readonly Permission[]) {
+    const role = await newRole();
+    const res = await s.call(rolesApi.setPermissions, {
+      token: root.token,
+      params: { id: role.id },
+      body: { permissions: await idsOf(granted) },
+    });
+    expect(res.status).toBe(200);
+    return role;
+  }
+
+  /**
+   * Saves `wanted` on the role as `person` and expects the refusal: 403 with `code`, the role unchanged, no
+   * change audited and exactly one refusal entry saying why and what the save would have added and removed.
+   */
+  async function expectRefused(
+    person: { token: string; user: { id: number } },
+    roleId: number,
+    wanted: readonly string[],
+    code: string,
+    change: { added: string[]; removed: string[] },
+  ) {
+    const before = await namesOfRole(roleId);
+    const changes = (await s.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'roles.permissions'))).length;
+    const audits = await auditCount();
+    const res = await s.call(rolesApi.setPermissions, {
+      token: person.token,
+      params: { id: roleId },
+      body: { permissions: await idsOf(wanted) },
+    });
+    expect(res.status, code).toBe(403);
+    expect(res.error.code).toBe(code);
+    expect(await namesOfRole(roleId)).toEqual(before);
+    expect((await s.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'roles.permissions'))).length).toBe(
+      changes,
+    );
+    expect(await auditCount()).toBe(audits + 1);
+    expect(await lastAudit('roles.permissions_refused')).toMatchObject({
+      actor_id: person.user.id,
+      subject_type: 'role',
+      subject_id: roleId,
+      before: null,
+      after: { reason: code, ...change },
+    });
+    return res;
+  }
+
+  it('cannot strip the admin role down to one permission', async () => {
+    const manager = await trimmed();
+    const admin = await roleNamed('admin');
+    const res = await expectRefused(manager, admin.id, ['roles.manage'], 'roles.system_root_only', {
+      added: [],
+      removed: PERMISSIONS.filter((p) => p !== 'roles.manage').sort(),
+    });
+    expect(res.error.message).toBe('Only root can change the permissions of the built-in user and admin roles.');
+    expect(await namesOfRole(admin.id)).toEqual([...PERMISSIONS].sort());
+  });
+
+  it('cannot give the user role users.view and users.edit, nor even one permission it holds', async () => {
+    const manager = await trimmed();
+    const user = await roleNamed('user');
+    await expectRefused(manager, user.id, ['users.view', 'users.edit'], 'roles.system_root_only', {
+      added: ['users.edit', 'users.view'],
+      removed: [],
+    });
+    await expectRefused(manager, user.id, ['users.view'], 'roles.system_root_only', {
+      added: ['users.view'],
+      removed: [],
+    });
+    expect(await namesOfRole(user.id)).toEqual([]);
+  });
+
+  it('cannot edit their own role, neither adding nor taking away', async () => {
+    const manager = await trimmed();
+    await expectRefused(manager, manager.roleId, ['roles.manage', 'users.view'], 'roles.own_role', {
+      added: [],
+      removed: ['posts.view'],
+    });
+    await expectRefused(manager, manager.roleId, [], 'roles.own_role', {
+      added: [],
+      removed: ['posts.view', 'roles.manage', 'users.view'],
+    });
+  });
+
+  it('cannot edit a role holding a permission they lack, even touching only what they hold', async () => {
+    const manager = await trimmed();
+    const senior = await customRole(['users.view', 'posts.view', 'audit.view']);
+    await expectRefused(manager, senior.id, ['audit.view', 'posts.view'], 'roles.outranked', {
+      added: [],
+      removed: ['users.view'],
+    });
+    // Saving the same list is refused too: the role is not theirs to save.
+    await expectRefused(manager, senior.id, ['audit.view', 'posts.view', 'users.view'], 'roles.outranked', {
+      added: [],
+      removed: [],
+    });
+  });
+
+  it('cannot remove a permission they lack, nor grant one', async () => {
+    const manager = await trimmed();
+    const senior = await customRole(['users.view', 'audit.view']);
+    const res = await expectRefused(manager, senior.id, ['users.view'], 'roles.remove_not_held', {
+      added: [],
+      removed: ['audit.view'],
+    });
+    expect(res.error.message).toBe('You can only take away permissions that you hold yourself.');
+    const junior = await customRole(['users.view']);
+    await expectRefused(manager, junior.id, ['users.view', 'insights.view'], 'roles.grant_not_held', {
+      added: ['insights.view'],
+      removed: [],
+    });
+  });
+
+  it('says why in the reader’s language', async () => {
+    const manager = await trimmed();
+    const user = await roleNamed('user');
+    const [usersView] = await idsOf(['users.view']);
+    const mine = await customRole(['users.view', 'audit.view']);
+    for (const [lang, id, message] of [
+      ['my', user.id, 'မူလပါရှိသော user နှင့် admin အခန်းကဏ္ဍများ၏ ခွင့်ပြုချက်များကို root သာ ပြောင်းလဲနိုင်ပါသည်။'],
+      ['th', manager.roleId, 'คุณเปลี่ยนสิทธิ์ของบทบาทตัวเองไม่ได้'],
+      ['th', mine.id, 'คุณแก้ไขบทบาทนี้ไม่ได้ เพราะบทบาทนี้มีสิทธิ์ที่คุณไม่มี'],
+    ] as const) {
+      const res = await s.call(rolesApi.setPermissions, {
+        token: manager.token,
+        params: { id },
+        body: { permissions: [usersView!, ...(await idsOf(['audit.view']))] },
+        lang,
+      });
+      expect(res.status).toBe(403);
+      expect(res.error.message).toBe(message);
+    }
+  });
+
+  it('sees the roles it may not edit as read-only, with the reason', async () => {
+    const manager = await trimmed();
+    const senior = await customRole(['users.view', 'audit.view']);
+    const junior = await customRole(['users.view']);
+    const expected: [number, string | null][] = [
+      [(await roleNamed('root')).id, 'roles.root_locked'],
+      [(await roleNamed('admin')).id, 'roles.system_root_only'],
+      [(await roleNamed('user')).id, 'roles.system_root_only'],
+      [manager.roleId, 'roles.own_role'],
+      [senior.id, 'roles.outranked'],
+      [junior.id, null],
+    ];
+    for (const [id, reason] of expected) {
+      const res = await s.call(rolesApi.permissions, { token: manager.token, params: { id } });
+      expect(res.status).toBe(200);
+      expect(res.body.data, String(reason)).toMatchObject({ editable: reason === null, locked_reason: reason });
+    }
+    // Root may edit every role but its own.
+    for (const [id] of expected.slice(1)) {
+      const res = await s.call(rolesApi.permissions, { token: root.token, params: { id } });
+      expect(res.body.data).toMatchObject({ editable: true, locked_reason: null });
+    }
+  });
+
+  it('edits a custom role whose permissions they all hold, adding and removing what they hold', async () => {
+    const manager = await trimmed();
+    const junior = await customRole(['users.view']);
+    const [usersView, postsView] = await idsOf(['users.view', 'posts.view']);
+    const add = await s.call(rolesApi.setPermissions, {
+      token: manager.token,
+      params: { id: junior.id },
+      body: { permissions: [usersView!, postsView!] },
+    });
+    expect(add.status).toBe(200);
+    expect(add.body.data).toMatchObject({ editable: true, locked_reason: null });
+    expect(await namesOfRole(junior.id)).toEqual(['posts.view', 'users.view']);
+    const remove = await s.call(rolesApi.setPermissions, {
+      token: manager.token,
+      params: { id: junior.id },
+      body: { permissions: [postsView!] },
+    });
+    expect(remove.status).toBe(200);
+    expect(await namesOfRole(junior.id)).toEqual(['posts.view']);
+    expect(await lastAudit('roles.permissions')).toMatchObject({
+      actor_id: manager.user.id,
+      subject_id: junior.id,
+      before: { permissions: ['posts.view', 'users.view'] },
+      after: { permissions: ['posts.view'] },
+    });
+  });
+});
+
+describe('root and the built-in roles', () => {
+  it('root edits the admin role and the user role', async () => {
+    const admin = await roleNamed('admin');
+    const user = await roleNamed('user');
+    const allButInsights = await idsOf(PERMISSIONS.filter((p) => p !== 'insights.view'));
+    const trimAdmin = await s.call(rolesApi.setPermissions, {
+      token: root.token,
+      params: { id: admin.id },
+      body: { permissions: allButInsights },
+    });
+    expect(trimAdmin.status).toBe(200);
+    expect(await namesOfRole(admin.id)).not.toContain('insights.view');
+    const restoreAdmin = await s.call(rolesApi.setPermissions, {
+      token: root.token,
+      params: { id: admin.id },
+      body: { permissions: await idsOf(PERMISSIONS) },
+    });
+    expect(restoreAdmin.status).toBe(200);
+    expect(await namesOfRole(admin.id)).toEqual([...PERMISSIONS].sort());
+
+    const [postsView] = await idsOf(['posts.view']);
+    const grantUser = await s.call(rolesApi.setPermissions, {
+      token: root.token,
+      params: { id: user.id },
+      body: { permissions: [postsView!] },
+    });
+    expect(grantUser.status).toBe(200);
+    expect(await namesOfRole(user.id)).toEqual(['posts.view']);
+    expect(await lastAudit('roles.permissions')).toMatchObject({
+      actor_id: root.user!.id,
+      subject_id: user.id,
+      after: { permissions: ['posts.view'] },
+    });
+    const clearUser = await s.call(rolesApi.setPermissions, {
+      token: root.token,
+      params: { id: user.id },
+      body: { permissions: [] },
+    });
+    expect(clearUser.status).toBe(200);
+    expect(await namesOfRole(user.id)).toEqual([]);
+  });
+
+  it('the seeded admin role, holding everything, still may not edit user or admin', async () => {
+    const admin = cast.people.admin;
+    const user = await roleNamed('user');
+    const res = await s.call(rolesApi.setPermissions, {
+      token: admin.token,
+      params: { id: user.id },
+      body: { permissions: await idsOf(['users.view']) },
+    });
+    expect(res.status).toBe(403);
+    expect(res.error.code).toBe('roles.system_root_only');
+    expect(await namesOfRole(user.id)).toEqual([]);
   });
 });
 

@@ -50,7 +50,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('role permissions screen', () => {
   it('shows root read-only, holding everything, with the reason', async () => {
-    renderRole({ id: 3, name: 'root', system: true, editable: false, permissions: [], grantable: [1, 2, 3] });
+    renderRole({
+      id: 3,
+      name: 'root',
+      system: true,
+      editable: false,
+      locked_reason: 'roles.root_locked',
+      permissions: [],
+      grantable: [1, 2, 3],
+    });
     expect(
       await screen.findByText('Root always holds every permission, so its permissions cannot be changed here.'),
     ).toBeInTheDocument();
@@ -62,20 +70,47 @@ describe('role permissions screen', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
   });
 
-  it('greys out what the session cannot grant, keeps what it may take away, and saves the id list', async () => {
+  it.each([
+    ['roles.system_root_only', 'admin', 'Only root can change the permissions of the built-in user and admin roles'],
+    ['roles.own_role', 'keeper', 'This is your own role, so you cannot change its permissions.'],
+    ['roles.outranked', 'senior', 'This role holds permissions that you do not have'],
+  ] as const)(
+    'shows a role locked by %s read-only, with what it holds and why, and no Save',
+    async (reason, name, why) => {
+      renderRole({
+        id: 2,
+        name,
+        system: reason === 'roles.system_root_only',
+        editable: false,
+        locked_reason: reason,
+        permissions: [{ id: 2, name: 'users.edit' }],
+        grantable: [2, 3],
+      });
+      expect(await screen.findByText(new RegExp(why))).toBeInTheDocument();
+      expect(screen.getByRole('checkbox', { name: 'users.edit' })).toBeChecked();
+      for (const name of ['posts.view', 'users.view']) expect(screen.getByRole('checkbox', { name })).not.toBeChecked();
+      for (const box of screen.getAllByRole('checkbox')) expect(box).toBeDisabled();
+      expect(screen.getByText('1 of 3 permissions chosen')).toBeInTheDocument();
+      expect(screen.queryByText(/You can only grant or take away permissions/)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    },
+  );
+
+  it('greys out what the session does not hold, lets it take away what it holds, and saves the id list', async () => {
     const user = userEvent.setup();
     renderRole({
       id: 9,
       name: 'editor',
       system: false,
       editable: true,
+      locked_reason: null,
       permissions: [{ id: 2, name: 'users.edit' }],
-      grantable: [3],
+      grantable: [2, 3],
     });
     const postsView = await screen.findByRole('checkbox', { name: 'posts.view' });
     expect(postsView).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'users.edit' })).toBeEnabled();
-    expect(screen.getByText(/You can only grant permissions that you hold yourself/)).toBeInTheDocument();
+    expect(screen.getByText(/You can only grant or take away permissions that you hold yourself/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('checkbox', { name: 'users.edit' }));
     await user.click(screen.getByRole('checkbox', { name: 'users.view' }));

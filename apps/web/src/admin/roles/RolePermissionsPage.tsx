@@ -1,4 +1,4 @@
-import type { PermissionItem, RoleWithPermissions } from '@inkwell/contracts';
+import type { PermissionItem, RoleLockedReason, RoleWithPermissions } from '@inkwell/contracts';
 import {
   Alert,
   Anchor,
@@ -35,6 +35,14 @@ function groupByResource(list: PermissionItem[]): [string, PermissionItem[]][] {
   return [...groups.entries()];
 }
 
+/** Why a role is read-only, in the reader's words (the server's `locked_reason`). */
+const LOCKED_MESSAGES: Record<RoleLockedReason, string> = {
+  'roles.root_locked': 'admin.roles.root_locked',
+  'roles.system_root_only': 'admin.roles.system_locked',
+  'roles.own_role': 'admin.roles.own_locked',
+  'roles.outranked': 'admin.roles.outranked_locked',
+};
+
 /** The checkboxes, once both the role and the list of permissions are here. */
 function PermissionChecklist({ role, all }: { role: RoleWithPermissions; all: PermissionItem[] }) {
   const { t } = useTranslation();
@@ -44,6 +52,8 @@ function PermissionChecklist({ role, all }: { role: RoleWithPermissions; all: Pe
   const [checked, setChecked] = useState<Set<number>>(() => new Set(saved));
   const format = numberFormat(currentLocale());
   const locked = !role.editable;
+  // Root holds every permission, including one made since the page loaded; other locked roles show theirs.
+  const holdsAll = role.locked_reason === 'roles.root_locked';
   const someNotHeld = !locked && all.some((p) => !grantable.has(p.id));
 
   const toggle = (id: number, on: boolean) =>
@@ -63,7 +73,7 @@ function PermissionChecklist({ role, all }: { role: RoleWithPermissions; all: Pe
     <form onSubmit={submit}>
       {locked ? (
         <Alert color="blue" icon={<IconLock size={18} />} mb="md" role="note">
-          {t('admin.roles.root_locked')}
+          {t(LOCKED_MESSAGES[role.locked_reason ?? 'roles.root_locked'])}
         </Alert>
       ) : null}
       {someNotHeld ? (
@@ -73,7 +83,7 @@ function PermissionChecklist({ role, all }: { role: RoleWithPermissions; all: Pe
       ) : null}
       <Text c="dimmed" mb="sm" aria-live="polite">
         {t('admin.roles.selected', {
-          selected: format.format(locked ? all.length : checked.size),
+          selected: format.format(holdsAll ? all.length : checked.size),
           total: format.format(all.length),
         })}
       </Text>
@@ -85,8 +95,8 @@ function PermissionChecklist({ role, all }: { role: RoleWithPermissions; all: Pe
             </Text>
             <Stack gap={0}>
               {list.map((permission) => {
-                // Granting needs the permission oneself; one already on the role may always be taken away.
-                const disabled = locked || (!grantable.has(permission.id) && !saved.has(permission.id));
+                // Granting and taking away both need the permission oneself (roles.policy.ts on the server).
+                const disabled = locked || !grantable.has(permission.id);
                 return (
                   <Checkbox
                     key={permission.id}
@@ -100,7 +110,7 @@ function PermissionChecklist({ role, all }: { role: RoleWithPermissions; all: Pe
                         )}
                       </Group>
                     }
-                    checked={locked || checked.has(permission.id)}
+                    checked={holdsAll || checked.has(permission.id)}
                     disabled={disabled}
                     onChange={(event) => toggle(permission.id, event.currentTarget.checked)}
                     styles={{ body: { minHeight: 44, alignItems: 'center' } }}

@@ -22,6 +22,7 @@ test('a new reader starts a trial, creates an organization and a creator account
   const trial = page.getByRole('dialog', { name: 'Start a free trial of Creator?' });
   await expect(trial.getByText('Free for 14 days')).toBeVisible();
   await expect(trial.getByText(/^Ends on \w+ \d+, \d{4}$/)).toBeVisible();
+  await expect(trial.getByText('A free trial is offered once per person')).toBeVisible();
   await trial.getByRole('button', { name: 'Start free trial' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   await expect(page.getByText(/Free trial until/)).toBeVisible();
@@ -88,6 +89,13 @@ test('a new reader starts a trial, creates an organization and a creator account
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('The account has been updated.')).toBeVisible();
   await expect(page.getByRole('list', { name: 'My accounts' }).getByText('Hnin Wai Every Day')).toBeVisible();
+
+  // One free trial per person, ever: with Creator's taken, Studio can be bought but not tried.
+  await page.goto('/profile/plan');
+  const studio = page.getByRole('article', { name: 'Studio' });
+  await expect(studio.getByRole('button', { name: 'Upgrade' })).toBeVisible();
+  await expect(studio.getByRole('button', { name: 'Start free trial' })).toHaveCount(0);
+  await expect(studio.getByText('7-day free trial')).toHaveCount(0);
 });
 
 test('a reader pays through the sandbox checkout and lands on the purchased page', async ({ page, baseURL }) => {

@@ -1,7 +1,8 @@
 import type { BillingCycle } from '@inkwell/contracts';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
-import { plans, subscriptions } from '../../db/schema';
+import { plans, subscriptions, users } from '../../db/schema';
+import type { TrialHistory } from './billing.policy';
 
 type Conn = Db | Tx;
 export type PlanRow = typeof plans.$inferSelect;
@@ -49,13 +50,20 @@ export async function subscriptionsOf(db: Conn, userId: number) {
     .orderBy(desc(subscriptions.id));
 }
 
-export async function everSubscribedTo(db: Conn, userId: number, planId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: subscriptions.id })
+/**
+ * Whether the person ever had this plan and ever had a trial (any plan, any status), with the person's row
+ * locked to the end of the transaction: two trials started at once are decided one after the other.
+ */
+export async function trialHistory(tx: Tx, userId: number, planId: number): Promise<TrialHistory> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [row] = await tx
+    .select({
+      had_plan: sql<boolean>`coalesce(bool_or(${subscriptions.plan_id} = ${planId}), false)`,
+      had_trial: sql<boolean>`coalesce(bool_or(${subscriptions.provider} = 'free_trial'), false)`,
+    })
     .from(subscriptions)
-    .where(and(eq(subscriptions.user_id, userId), eq(subscriptions.plan_id, planId)))
-    .limit(1);
-  return Boolean(row);
+    .where(eq(subscriptions.user_id, userId));
+  return { had_plan: Boolean(row?.had_plan), had_trial: Boolean(row?.had_trial) };
 }
 
 export async function cancelLive(db: Conn, userId: number): Promise<void> {

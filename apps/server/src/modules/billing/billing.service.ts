@@ -4,6 +4,7 @@ import type { Tx } from '../../db/connect';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { AppError, ValidationError, conflict } from '../../platform/errors';
+import { requireTrialAvailable } from './billing.policy';
 import * as repo from './billing.repo';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -70,7 +71,7 @@ export async function offeredPlan(ctx: AppContext, id: number): Promise<repo.Pla
   return plan;
 }
 
-/** A free trial of a plan starts at once for its trial days; each person may try a plan once. */
+/** A free trial starts at once for the plan's trial days; one per person, ever (billing.policy). */
 export async function startTrial(
   ctx: AppContext,
   auth: AuthContext,
@@ -80,7 +81,7 @@ export async function startTrial(
   const plan = await offeredPlan(ctx, input.plan_id);
   if (plan.trial_period_days <= 0) throw new ValidationError({ plan_id: ['billing.no_trial'] }, 'billing.no_trial');
   const row = await ctx.db.transaction(async (tx) => {
-    if (await repo.everSubscribedTo(tx, auth.user.id, plan.id)) throw conflict('billing.trial_used');
+    requireTrialAvailable(await repo.trialHistory(tx, auth.user.id, plan.id));
     const live = await repo.liveSubscription(tx, auth.user.id);
     if (live?.status === 'active') throw conflict('billing.already_subscribed');
     await repo.cancelLive(tx, auth.user.id);

@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptions } from '../../db/schema';
 import { planId } from '../../../test/creator-helpers';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { signedIn } from '../../../test/identity-helpers';
@@ -73,5 +75,37 @@ describe('trials', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.errors.billing_cycle).toBeDefined();
     expect((await s.request('POST', '/api/subscribe', { body })).status).toBe(401);
+  });
+
+  it('are one per person, ever: after a trial of one plan, another plan’s is refused (409, translated)', async () => {
+    const { user, token } = await signedIn(s);
+    const trialOf = async (slug: string, lang?: string) =>
+      s.request('POST', '/api/subscribe', {
+        token,
+        lang,
+        body: { plan_id: await planId(s, slug), trial: true, billing_cycle: 'monthly', payment_provider: 'free_trial' },
+      });
+    expect((await trialOf('creator')).status).toBe(200);
+
+    const studio = await trialOf('studio');
+    expect(studio.status).toBe(409);
+    expect(studio.body).toMatchObject({
+      code: 'billing.trial_taken',
+      message: 'You have already had your free trial. A free trial is offered once per person.',
+    });
+    expect((await trialOf('studio', 'my')).body.message).toBe(
+      'သင် အခမဲ့ စမ်းသုံးခွင့်ကို သုံးပြီးဖြစ်သည်။ အခမဲ့ စမ်းသုံးခွင့်ကို တစ်ဦးလျှင် တစ်ကြိမ်သာ ပေးပါသည်။',
+    );
+    expect((await trialOf('studio', 'th')).body.message).toBe('คุณใช้สิทธิ์ทดลองใช้ฟรีไปแล้ว สิทธิ์ทดลองใช้ฟรีมีให้คนละหนึ่งครั้งเท่านั้น');
+
+    // Still refused once the first trial has run out: the free plan does not make a person new again.
+    await s.ctx.db
+      .update(subscriptions)
+      .set({ status: 'expired', expires_at: sql`now() - interval '1 day'` })
+      .where(eq(subscriptions.user_id, user.id));
+    expect((await trialOf('studio')).status).toBe(409);
+    const me = await s.request('GET', '/api/user', { token });
+    expect(me.body.data.subscriptions.map((sub: { provider: string }) => sub.provider)).toEqual(['free_trial']);
+    expect(me.body.data.active_subscription).toBeNull();
   });
 });

@@ -99,6 +99,7 @@ export const en = {
   'billing.plan_required': 'Creator accounts need a plan. Choose a plan or start a free trial first.',
   'billing.no_trial': 'This plan has no free trial.',
   'billing.trial_used': 'You have already tried this plan.',
+  'billing.trial_taken': 'You have already had your free trial. A free trial is offered once per person.',
   'billing.already_subscribed': 'You already have an active plan.',
   'billing.free_plan': 'This plan is free: there is nothing to pay.',
   'billing.gateway_unavailable': 'The payment service is not answering. Please try again in a few minutes.',

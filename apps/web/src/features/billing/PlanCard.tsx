@@ -72,7 +72,8 @@ export function PlanCard({
             </Text>
           )}
         </div>
-        {plan.trial_period_days > 0 && !plan.is_free && (
+        {/* Only a trial the person can still take is shown: one per person, ever. */}
+        {offer.trial && (
           <Badge variant="light" color="teal">
             {t('plans.trial_days', {
               count: plan.trial_period_days,

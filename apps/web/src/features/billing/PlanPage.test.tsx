@@ -88,6 +88,11 @@ describe('plan screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Start a free trial of Creator?' });
     expect(within(dialog).getByText('Free for 14 days')).toBeInTheDocument();
     expect(within(dialog).getByText('Ends on December 8, 2026')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'A free trial is offered once per person: after it, other plans can be bought but not tried.',
+      ),
+    ).toBeInTheDocument();
     expect(started).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Start free trial' }));
     await waitFor(() => expect(started).toHaveLength(1));
@@ -118,5 +123,27 @@ describe('plan screen', () => {
     const studio = screen.getByRole('article', { name: 'Studio' });
     expect(within(studio).queryByRole('button')).not.toBeInTheDocument();
     expect(within(studio).getByText('Current plan')).toBeInTheDocument();
+  });
+
+  it('after a trial of one plan (even ended), no plan offers a trial: no button, no trial badge', async () => {
+    const ended = {
+      id: 5,
+      plan_id: 2,
+      plan: { id: 2, slug: 'creator', name: 'Creator' },
+      billing_cycle: 'monthly' as const,
+      status: 'expired' as const,
+      provider: 'free_trial' as const,
+      trial_ends_at: '2026-11-15T00:00:00Z',
+      started_at: '2026-11-01T00:00:00Z',
+      expires_at: '2026-11-15T00:00:00Z',
+    };
+    signIn('token', sessionUser({ active_subscription: null, subscriptions: [ended] }));
+    renderPlans(['kbzpay']);
+    for (const name of ['Creator', 'Studio']) {
+      const card = await screen.findByRole('article', { name });
+      expect(within(card).getByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
+      expect(within(card).queryByRole('button', { name: 'Start free trial' })).not.toBeInTheDocument();
+      expect(within(card).queryByText('14-day free trial')).not.toBeInTheDocument();
+    }
   });
 });

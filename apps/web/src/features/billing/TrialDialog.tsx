@@ -42,6 +42,7 @@ export function TrialDialog({
             </List.Item>
             <List.Item>{t('plans.trial_ends', { date: longDate(trialEnd(plan), locale) })}</List.Item>
             <List.Item>{t('plans.trial_no_charge')}</List.Item>
+            <List.Item>{t('plans.trial_once')}</List.Item>
             {replaces === 'trial' && currentPlanName && (
               <List.Item>{t('plans.replaces_trial', { plan: currentPlanName })}</List.Item>
             )}

@@ -61,7 +61,7 @@ describe('planOffer', () => {
     expect(planOffer(creator, onStudio, [onStudio], plans)).toMatchObject({ purchase: 'switch', trial: false });
   });
 
-  it('during a trial: buying that plan ends the trial; another plan may be tried once', () => {
+  it('during a trial: buying that plan ends the trial; no other plan is offered as a trial', () => {
     const live = sub(creator, 'trialing');
     expect(planOffer(creator, live, [live], plans)).toEqual({
       current: true,
@@ -69,16 +69,28 @@ describe('planOffer', () => {
       trial: false,
       replaces: 'trial',
     });
-    expect(planOffer(studio, live, [live], plans)).toMatchObject({
+    expect(planOffer(studio, live, [live], plans)).toEqual({
+      current: false,
       purchase: 'upgrade',
-      trial: true,
+      trial: false,
       replaces: 'trial',
     });
-    expect(planOffer(studio, live, [live, sub(studio, 'expired')], plans).trial).toBe(false);
   });
 
   it('a plan tried or bought before is not offered as a trial again', () => {
     expect(planOffer(creator, null, [sub(creator, 'expired')], plans).trial).toBe(false);
+  });
+
+  it('one trial per person, ever: after any trial (even ended, of another plan) no plan offers one', () => {
+    const ended = { ...sub(creator, 'expired'), provider: 'free_trial' as const };
+    expect(planOffer(studio, null, [ended], plans)).toEqual({
+      current: false,
+      purchase: 'subscribe',
+      trial: false,
+      replaces: null,
+    });
+    // Having paid for a plan is no trial: another plan may still be tried once nothing paid is running.
+    expect(planOffer(studio, null, [sub(creator, 'expired')], plans).trial).toBe(true);
   });
 });
 

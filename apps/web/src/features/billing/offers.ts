@@ -7,15 +7,15 @@ export interface PlanOffer {
   current: boolean;
   /** The buy button's wording, or none. */
   purchase: 'subscribe' | 'upgrade' | 'switch' | null;
-  /** Offered only when the server would start it: a plan never tried, and no paid plan running. */
+  /** Offered only when the server would start it: no trial ever taken, a plan never had, no paid plan running. */
   trial: boolean;
   replaces: Replaces;
 }
 
 /**
- * A plan card's honest offer, from the server's rules (billing.service: startTrial, activatePaid): a trial once
- * per plan and never over a paid plan; buying another plan ends the live one at once; a paid current plan
- * shows no buttons (spec §4).
+ * A plan card's honest offer, from the server's rules (billing.policy: requireTrialAvailable; billing.service:
+ * startTrial, activatePaid): one free trial per person, ever, of a plan never had, and never over a paid plan;
+ * buying another plan ends the live one at once; a paid current plan shows no buttons (spec §4).
  */
 export function planOffer(
   plan: Plan,
@@ -25,7 +25,10 @@ export function planOffer(
 ): PlanOffer {
   const current = live?.plan_id === plan.id;
   if (plan.is_free) return { current, purchase: null, trial: false, replaces: null };
-  const trial = plan.trial_period_days > 0 && live?.status !== 'active' && !history.some((s) => s.plan_id === plan.id);
+  const trial =
+    plan.trial_period_days > 0 &&
+    live?.status !== 'active' &&
+    !history.some((s) => s.provider === 'free_trial' || s.plan_id === plan.id);
   if (!live) return { current, purchase: 'subscribe', trial, replaces: null };
   const replaces: Replaces = live.status === 'trialing' ? 'trial' : 'paid';
   if (current) {

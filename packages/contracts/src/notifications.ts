@@ -150,7 +150,8 @@ export const pushApi = {
     body: PushSubscriptionBody,
     response: z.object({ message: z.string() }),
     status: 201,
-    summary: 'Register this browser for Web Push (the endpoint must belong to an allowed push service)',
+    summary:
+      'Register this browser for Web Push (the endpoint must belong to an allowed push service). 409 when the endpoint is kept for someone else, unless sent with exactly its keys',
     tags,
   }),
   unsubscribe: endpoint({

@@ -5,20 +5,25 @@ import { notifications, pushSubscriptions, users } from '../../db/schema';
 type Conn = Db | Tx;
 
 /**
- * Keeps the browser's subscription for this person and sign-in. A browser that registers again (a new key, or
- * another person signed in on it) replaces its old row: one endpoint is one row.
+ * Keeps the browser's subscription for this person and sign-in; one endpoint is one row. An endpoint already
+ * kept is updated only under the rule of `subscribe` (push.service): it is the same person's, or the keys are
+ * exactly the ones kept. Decided in the one statement, so two people racing for an endpoint cannot both win.
+ * Answers false when the endpoint is someone else's and stays so.
  */
 export async function upsert(
   db: Conn,
   row: { user_id: number; token_id: number; endpoint: string; p256dh: string; auth: string },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const kept = await db
     .insert(pushSubscriptions)
     .values(row)
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
       set: { user_id: row.user_id, token_id: row.token_id, p256dh: row.p256dh, auth: row.auth, created_at: sql`now()` },
-    });
+      setWhere: sql`${pushSubscriptions.user_id} = ${row.user_id} or (${pushSubscriptions.p256dh} = ${row.p256dh} and ${pushSubscriptions.auth} = ${row.auth})`,
+    })
+    .returning({ id: pushSubscriptions.id });
+  return kept.length > 0;
 }
 
 /** Forgets this browser's subscription if it is the person's (someone else's endpoint is left alone). */

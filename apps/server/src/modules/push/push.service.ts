@@ -3,7 +3,7 @@ import webpush from 'web-push';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import type { JobQueueSettings } from '../../platform/jobs/queue';
-import { ValidationError } from '../../platform/errors';
+import { ValidationError, conflict } from '../../platform/errors';
 import { vapidKeys } from './push.keys';
 import { allowedEndpoint } from './push.policy';
 import * as repo from './push.repo';
@@ -20,6 +20,16 @@ export const pushQueues = { 'push.deliver': { batchSize: 25 } } satisfies JobQue
 
 export const publicKey = (ctx: AppContext): string => vapidKeys(ctx.config).publicKey;
 
+/**
+ * Registers this browser for the signed-in person. An endpoint is the browser's address at its push service,
+ * not a secret (it travels to every server the browser subscribes with), so naming one proves nothing: an
+ * endpoint kept for someone else is refused (409), else anyone could move another person's browser to their
+ * own account and silence it. It moves only with exactly the keys kept for it (p256dh and auth): the push
+ * service issued them to that browser, so presenting both from a signed-in session proves the poster holds
+ * the subscription — the browser changed hands, or another person signed in on it (the web client posts its
+ * existing subscription again after each sign-in). The same person posting their own endpoint again is
+ * idempotent: one row, with the newest keys and sign-in.
+ */
 export async function subscribe(
   ctx: AppContext,
   auth: AuthContext,
@@ -28,13 +38,14 @@ export async function subscribe(
   if (!allowedEndpoint(body.endpoint, ctx.config.push.allowedOrigins)) {
     throw new ValidationError({ endpoint: ['push.endpoint_not_allowed'] });
   }
-  await repo.upsert(ctx.db, {
+  const kept = await repo.upsert(ctx.db, {
     user_id: auth.user.id,
     token_id: auth.tokenId,
     endpoint: body.endpoint,
     p256dh: body.keys.p256dh,
     auth: body.keys.auth,
   });
+  if (!kept) throw conflict('push.endpoint_taken');
 }
 
 export const unsubscribe = (ctx: AppContext, auth: AuthContext, endpoint: string) =>

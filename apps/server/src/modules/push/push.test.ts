@@ -163,7 +163,51 @@ describe('Web Push', () => {
     expect(await s.ctx.db.select().from(accessTokens).where(eq(accessTokens.user_id, who.user.id))).toHaveLength(1);
   });
 
-  it('one browser is one row: registering it again under another person moves it to them', async () => {
+  it('another person may not take an endpoint with other keys: 409, translated, and it stays with its owner', async () => {
+    const [owner, taker] = await Promise.all([signedIn(s), signedIn(s)]);
+    const browser = service.browser();
+    expect((await register(owner, browser)).status).toBe(201);
+    const forged = { endpoint: browser.endpoint, keys: service.browser().keys };
+    const refused = await s.call(pushApi.subscribe, { body: forged, token: taker.token, lang: 'th' });
+    expect(refused.status).toBe(409);
+    expect(refused.error).toMatchObject({
+      code: 'push.endpoint_taken',
+      message: 'เบราว์เซอร์นี้ลงทะเบียนรับการแจ้งเตือนไว้กับบัญชีอื่นแล้ว',
+    });
+    const my = await s.call(pushApi.subscribe, { body: forged, token: taker.token, lang: 'my' });
+    expect(my.error.message).toBe('ဤဘရောက်ဆာကို အခြားအကောင့်တစ်ခုအတွက် အသိပေးချက်များ လက်ခံရန် မှတ်ပုံတင်ထားပြီးဖြစ်သည်။');
+    const rows = await s.ctx.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, browser.endpoint));
+    expect(rows.map((r) => [r.user_id, r.p256dh, r.auth])).toEqual([
+      [owner.user.id, browser.keys.p256dh, browser.keys.auth],
+    ]);
+    // Only one of the two keys matching is no proof either.
+    const half = { endpoint: browser.endpoint, keys: { ...browser.keys, auth: forged.keys.auth } };
+    expect((await s.call(pushApi.subscribe, { body: half, token: taker.token })).status).toBe(409);
+  });
+
+  it('the same person registering their endpoint again stays one row, theirs (another sign-in, new keys alike)', async () => {
+    const who = await signedIn(s);
+    const browser = service.browser();
+    expect((await register(who, browser)).status).toBe(201);
+    expect((await register(who, browser)).status).toBe(201);
+    const laptop = await loginAgain(s, who.user, 'Laptop');
+    const renewed = service.browser().keys;
+    const again = await s.call(pushApi.subscribe, {
+      body: { endpoint: browser.endpoint, keys: renewed },
+      token: laptop,
+    });
+    expect(again.status).toBe(201);
+    const rows = await s.ctx.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, browser.endpoint));
+    expect(rows.map((r) => [r.user_id, r.p256dh])).toEqual([[who.user.id, renewed.p256dh]]);
+  });
+
+  it('one browser is one row: the same keys from another person’s sign-in move it to them (the browser changed hands)', async () => {
     const [first, second] = await Promise.all([signedIn(s), signedIn(s)]);
     const shared = service.browser();
     await register(first, shared);

@@ -199,6 +199,7 @@ export const en = {
   'notifications.settings_saved': 'Your notification settings are saved.',
   'push.subscribed': 'Notifications are on for this browser.',
   'push.endpoint_not_allowed': 'This push service is not one we send to.',
+  'push.endpoint_taken': 'This browser is already registered to receive notifications for another account.',
 
   'follows.bell_needs_follow': 'Follow the account first, then ring its bell.',
   'pagination.previous': '« Previous',

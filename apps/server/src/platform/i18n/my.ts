@@ -196,6 +196,7 @@ export const my: Messages = {
   'notifications.settings_saved': 'သင်၏ အသိပေးချက် ဆက်တင်များကို သိမ်းဆည်းပြီးပါပြီ။',
   'push.subscribed': 'ဤဘရောက်ဆာအတွက် အသိပေးချက်များ ဖွင့်ထားပါပြီ။',
   'push.endpoint_not_allowed': 'ဤ push ဝန်ဆောင်မှုသို့ ကျွန်ုပ်တို့ မပို့ပါ။',
+  'push.endpoint_taken': 'ဤဘရောက်ဆာကို အခြားအကောင့်တစ်ခုအတွက် အသိပေးချက်များ လက်ခံရန် မှတ်ပုံတင်ထားပြီးဖြစ်သည်။',
 
   'follows.bell_needs_follow': 'အကောင့်ကို အရင် ဖောလိုလုပ်ပြီးမှ ခေါင်းလောင်းကို နှိပ်ပါ။',
   'pagination.previous': '« ယခင်',

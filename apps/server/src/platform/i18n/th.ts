@@ -195,6 +195,7 @@ export const th: Messages = {
   'notifications.settings_saved': 'บันทึกการตั้งค่าการแจ้งเตือนแล้ว',
   'push.subscribed': 'เปิดการแจ้งเตือนสำหรับเบราว์เซอร์นี้แล้ว',
   'push.endpoint_not_allowed': 'เราไม่ส่งการแจ้งเตือนไปยังบริการพุชนี้',
+  'push.endpoint_taken': 'เบราว์เซอร์นี้ลงทะเบียนรับการแจ้งเตือนไว้กับบัญชีอื่นแล้ว',
 
   'follows.bell_needs_follow': 'ติดตามบัญชีก่อน แล้วจึงกดกระดิ่ง',
   'pagination.previous': '« ก่อนหน้า',

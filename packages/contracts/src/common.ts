@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'internal',
   'unavailable',
+  'host_not_allowed',
 ] as const;
 export type GenericErrorCode = (typeof ERROR_CODES)[number];
 export type ErrorCode = GenericErrorCode | `${string}.${string}`;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { snap, unique } from '../support/app';
+import { login, newActivatedUser, snap, unique } from '../support/app';
 
 test('a reader registers, activates from the mail, edits the profile, changes the password, sees devices and logs out', async ({
   page,
@@ -104,6 +104,36 @@ test('a reader registers, activates from the mail, edits the profile, changes th
   await page.getByLabel('Password', { exact: true }).fill('my-second-passphrase');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test('registering with an address that has an account looks the same; its owner is told by mail', async ({
+  page,
+  baseURL,
+}) => {
+  const owner = await newActivatedUser(baseURL!, 'Su Su Hlaing');
+  await page.goto('/register');
+  await page.getByLabel('Name', { exact: true }).fill('Someone Else');
+  await page.getByLabel('Username').fill(`someone_${unique()}`);
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password', { exact: true }).fill('another-passphrase-2');
+  await page.getByLabel('Confirm password').fill('another-passphrase-2');
+  await page.getByRole('button', { name: 'Register' }).click();
+  // The same screen as for a new address: the page never says that the address has an account.
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await expect(page.getByText('open the link we sent to activate your account')).toBeVisible();
+  await expect(page.getByText(`We sent an e-mail to ${owner.email}.`, { exact: false })).toBeVisible();
+
+  // The mailbox's owner hears of it, with a way to sign in and a way to choose a new password.
+  await page.goto('/dev/mailbox');
+  await page.getByLabel('Filter by recipient').fill(owner.email);
+  const notice = page.getByRole('article', { name: 'Someone tried to sign up with your e-mail address' });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  await snap(page, 'register-attempt-mail');
+  await expect(notice.getByRole('link', { name: 'Open the link' })).toHaveCount(2);
+  await notice.getByRole('link', { name: 'Open the link' }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  // Nothing changed: the owner's own password still signs in.
+  await login(page, owner.email, owner.password);
 });
 
 test('a forgotten password is reset through the mailed link', async ({ page }) => {

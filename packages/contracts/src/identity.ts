@@ -148,7 +148,8 @@ export const identityApi = {
     body: RegisterBody,
     response: MessageResponse,
     status: 201,
-    summary: 'Register with e-mail and password; sends the activation e-mail',
+    summary:
+      'Register with e-mail and password; sends the activation e-mail. An address that has an account gets the same answer, and its owner a mail instead',
     tags,
   }),
   verifyEmail: endpoint({

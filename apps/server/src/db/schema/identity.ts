@@ -96,7 +96,7 @@ export const accessTokens = pgTable(
   (t) => [index('access_tokens_user_id_idx').on(t.user_id)],
 );
 
-/** Single-use tokens mailed to people: account activation and password reset. */
+/** Single-use tokens mailed to people: account activation and password reset (and the sign-up mail's hour). */
 export const userTokens = pgTable(
   'user_tokens',
   {
@@ -104,7 +104,8 @@ export const userTokens = pgTable(
     user_id: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: varchar({ length: 20 }).$type<'activation' | 'password_reset'>().notNull(),
+    // `register_mail` is no link: it marks the hour in which a sign-up with this address has mailed its owner.
+    purpose: varchar({ length: 20 }).$type<'activation' | 'password_reset' | 'register_mail'>().notNull(),
     token_hash: varchar({ length: 64 }).notNull().unique(),
     expires_at: timestamp({ withTimezone: true }).notNull(),
     used_at: timestamp({ withTimezone: true }),

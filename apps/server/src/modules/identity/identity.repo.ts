@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
 import { accessTokens, roles, userTokens, users } from '../../db/schema';
@@ -56,6 +57,33 @@ export async function insertOneTimeToken(
     purpose,
     token_hash: tokenHash,
     expires_at: sql`now() + make_interval(mins => ${ttlMinutes})`,
+  });
+}
+
+/**
+ * Takes the one mail a sign-up with this person's address may cause in `windowMinutes`: false when one has
+ * already gone out in the window. Kept as a `register_mail` row of the one-time tokens (no migration, deleted
+ * with the person); the person's row is locked so two sign-ups at once cannot both take it.
+ */
+export async function claimRegisterMail(db: Db, userId: number, windowMinutes: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const mine = and(eq(userTokens.user_id, userId), eq(userTokens.purpose, 'register_mail'));
+    const [recent] = await tx
+      .select({ id: userTokens.id })
+      .from(userTokens)
+      .where(and(mine, gt(userTokens.expires_at, sql`now()`)))
+      .limit(1);
+    if (recent) return false;
+    await tx.delete(userTokens).where(mine);
+    await tx.insert(userTokens).values({
+      user_id: userId,
+      purpose: 'register_mail',
+      // Nothing is mailed with it: random only because the column is unique.
+      token_hash: randomBytes(32).toString('hex'),
+      expires_at: sql`now() + make_interval(mins => ${windowMinutes})`,
+    });
+    return true;
   });
 }
 

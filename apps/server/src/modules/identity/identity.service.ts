@@ -11,7 +11,7 @@ import { hashPassword, passwordProblems, verifyPassword } from '../../platform/a
 import { hashToken, newToken } from '../../platform/auth/tokens';
 import type { AppContext } from '../../platform/context';
 import { AppError, ValidationError, forbidden, throwIfFieldErrors, type FieldErrors } from '../../platform/errors';
-import { activationMail, passwordResetMail } from '../../platform/mail/templates';
+import { activationMail, passwordResetMail, registerAttemptMail } from '../../platform/mail/templates';
 import * as users from '../users';
 import * as repo from './identity.repo';
 import type { LoginGate } from './login-guard';
@@ -25,14 +25,23 @@ async function sendActivation(ctx: AppContext, user: users.UserRow, locale: Loca
   await ctx.mail.send(user.email, activationMail(locale, user.name, link));
 }
 
+/**
+ * The answer (201, the same message) never tells whether an address has an account: only the mailbox learns.
+ * A known address is mailed at most once in this long, however often it is tried.
+ */
+const REGISTER_MAIL_WINDOW_MINUTES = 60;
+
 export async function register(ctx: AppContext, input: Parsed<'register'>, locale: Locale): Promise<void> {
   if (!ctx.config.openRegistration) throw forbidden('auth.registration_closed');
   const fields: FieldErrors = { ...passwordProblems(input.password) };
+  // A username is public anyway; saying it is taken tells nothing about the address.
   if (await users.usernameTaken(ctx.db, input.username)) fields.username = ['validation.username_taken'];
-  if (await users.findUserByEmail(ctx.db, input.email)) fields.email = ['validation.email_taken'];
   throwIfFieldErrors(fields);
 
+  // Hashed for a known address too, so both answers cost the same work.
   const passwordHash = await hashPassword(input.password);
+  const holder = await users.findUserByEmail(ctx.db, input.email);
+  if (holder) return tellAddressHolder(ctx, holder, locale);
   let user: users.UserRow;
   try {
     user = await repo.insertUser(ctx.db, {
@@ -44,11 +53,36 @@ export async function register(ctx: AppContext, input: Parsed<'register'>, local
       locale,
     });
   } catch (err) {
-    // Two sign-ups racing for the same name or address: the unique index decides.
-    if (isUniqueViolation(err)) throw new ValidationError(uniqueFieldOf(err));
-    throw err;
+    if (!isUniqueViolation(err)) throw err;
+    // Two sign-ups racing for the same name or address: the unique index decides, and the address's loser
+    // is answered like any known address.
+    const field = uniqueFieldOf(err);
+    const winner = field.email && (await users.findUserByEmail(ctx.db, input.email));
+    if (winner) return tellAddressHolder(ctx, winner, locale);
+    throw new ValidationError(field);
   }
   await sendActivation(ctx, user, locale);
+}
+
+/**
+ * A sign-up with an address that has an account changes nothing; the mailbox's owner hears of it instead (at
+ * most once per window, so the address cannot be flooded), in their own language:
+ * - active: a notice with links to sign in and to choose a new password;
+ * - not yet activated: the activation mail again (most likely they lost the first one). The details just
+ *   typed are dropped: whoever proves the mailbox activates the account as it was first registered, else a
+ *   stranger could set the password of someone's pending sign-up. A forgotten password is reset as usual.
+ */
+async function tellAddressHolder(ctx: AppContext, holder: users.UserRow, locale: Locale): Promise<void> {
+  if (!(await repo.claimRegisterMail(ctx.db, holder.id, REGISTER_MAIL_WINDOW_MINUTES))) return;
+  const language = (holder.locale as Locale) ?? locale;
+  if (!holder.email_verified_at) return sendActivation(ctx, holder, language);
+  await ctx.mail.send(
+    holder.email,
+    registerAttemptMail(language, holder.name, {
+      signIn: `${ctx.config.publicUrl}/login`,
+      resetPassword: `${ctx.config.publicUrl}/forgot-password`,
+    }),
+  );
 }
 
 /**

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokens, userTokens, users } from '../../db/schema';
+import { createUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { jobsSettled, waitFor } from '../../../test/wait-for';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -24,6 +26,14 @@ const person = (over: Record<string, unknown> = {}) => {
     password_confirmation: 'a-long-unusual-passphrase',
     ...over,
   };
+};
+
+const accountsWith = async (email: string) => {
+  const [count] = await s.ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return count!.n;
 };
 
 const tokenFrom = (text: string, route: string) => {
@@ -64,7 +74,10 @@ describe('register', () => {
     expect(mail.subject).toBe('Activate your Inkwell account');
     expect(mail.html).toContain('http://inkwell.test/activate?token=');
     const token = tokenFrom(mail.text, '/activate');
-    const [stored] = await s.ctx.db.select().from(userTokens).where(eq(userTokens.user_id, row!.id));
+    const [stored] = await s.ctx.db
+      .select()
+      .from(userTokens)
+      .where(and(eq(userTokens.user_id, row!.id), eq(userTokens.purpose, 'activation')));
     expect(stored!.token_hash).toBe(sha256(token));
     expect(stored!.token_hash).not.toContain(token);
 
@@ -118,14 +131,18 @@ describe('register', () => {
     );
   });
 
-  it('keeps usernames and e-mails unique whatever their case', async () => {
+  it('keeps usernames and e-mails unique whatever their case; a taken username is said, a known e-mail is not', async () => {
     const first = await registerAndActivate();
-    const res = await s.request('POST', '/api/register', {
+    const taken = await s.request('POST', '/api/register', {
       body: person({ username: first.username.toUpperCase(), email: first.email.toUpperCase() }),
     });
-    expect(res.status).toBe(422);
-    expect(res.body.errors.username).toEqual(['This username is already taken.']);
-    expect(res.body.errors.email).toEqual(['An account with this e-mail address already exists.']);
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors.username).toEqual(['This username is already taken.']);
+    expect(taken.body.errors.email).toBeUndefined();
+    expect(
+      (await s.request('POST', '/api/register', { body: person({ email: first.email.toUpperCase() }) })).status,
+    ).toBe(201);
+    expect(await accountsWith(first.email)).toBe(1);
   });
 
   it('answers in Burmese and Thai', async () => {
@@ -144,6 +161,89 @@ describe('register', () => {
     await s.request('POST', '/api/register', { body: p, lang: 'th' });
     const mail = await s.smtp.waitFor(p.email);
     expect(mail.subject).toBe('เปิดใช้งานบัญชี Inkwell ของคุณ');
+  });
+});
+
+describe('register with an address that already has an account', () => {
+  const NOTICE = 'Someone tried to sign up with your e-mail address';
+  const notices = (email: string, subject = NOTICE) =>
+    s.smtp.received.filter((m) => m.to.includes(email.toLowerCase()) && m.subject === subject);
+  const expireRegisterMailWindow = (userId: number) =>
+    s.ctx.db
+      .update(userTokens)
+      .set({ expires_at: sql`now() - interval '1 second'` })
+      .where(and(eq(userTokens.user_id, userId), eq(userTokens.purpose, 'register_mail')));
+
+  it('answers as for a new address, changes nothing, and tells the owner in their language how to get in', async () => {
+    const owner = await createUser(s.ctx.db, { locale: 'th' });
+    const fresh = await s.request('POST', '/api/register', { body: person() });
+    const known = await s.request('POST', '/api/register', {
+      body: person({
+        email: owner.email.toUpperCase(),
+        password: 'an-attempt-to-take-over',
+        password_confirmation: 'an-attempt-to-take-over',
+      }),
+    });
+    expect([known.status, known.body]).toEqual([fresh.status, fresh.body]);
+    expect(known.status).toBe(201);
+    expect(await accountsWith(owner.email)).toBe(1);
+
+    const mail = await s.smtp.waitFor(owner.email);
+    expect(mail.subject).toBe('มีคนพยายามสมัครสมาชิกด้วยอีเมลของคุณ');
+    expect(mail.text).toContain(owner.name);
+    expect(mail.text).toContain('http://inkwell.test/login');
+    expect(mail.text).toContain('http://inkwell.test/forgot-password');
+    expect(mail.html).toContain('href="http://inkwell.test/login"');
+    expect(mail.html).toContain('href="http://inkwell.test/forgot-password"');
+    // The account keeps its password: the attempt only caused a mail.
+    expect((await s.request('POST', '/api/login', { body: { ...owner, device_name: 'x' } })).status).toBe(200);
+    const taken = await s.request('POST', '/api/login', {
+      body: { email: owner.email, password: 'an-attempt-to-take-over', device_name: 'x' },
+    });
+    expect(taken.status).toBe(422);
+  });
+
+  it('mails the owner at most once an hour, however often the address is tried', async () => {
+    const owner = await createUser(s.ctx.db);
+    for (let i = 0; i < 3; i++) {
+      expect((await s.request('POST', '/api/register', { body: person({ email: owner.email }) })).status).toBe(201);
+    }
+    await s.smtp.waitFor(owner.email);
+    await jobsSettled(s, ['mail.send']);
+    expect(notices(owner.email)).toHaveLength(1);
+
+    await expireRegisterMailWindow(owner.id);
+    expect((await s.request('POST', '/api/register', { body: person({ email: owner.email }) })).status).toBe(201);
+    await waitFor(() => expect(notices(owner.email)).toHaveLength(2));
+  });
+
+  it('a sign-up not yet activated gets its activation mail again, at most once an hour, keeping its own details', async () => {
+    const p = person();
+    await s.request('POST', '/api/register', { body: p, lang: 'my' });
+    const first = tokenFrom((await s.smtp.waitFor(p.email)).text, '/activate');
+    const again = person({
+      email: p.email,
+      password: 'someone-elses-passphrase',
+      password_confirmation: 'someone-elses-passphrase',
+    });
+
+    // Most likely the first mail was lost: a new link at once, in the language the account was made in.
+    expect((await s.request('POST', '/api/register', { body: again })).status).toBe(201);
+    const mail = await s.smtp.waitFor(p.email, (m) => !m.text.includes(first));
+    expect(mail.subject).toBe('သင့် Inkwell အကောင့်ကို အသက်သွင်းပါ');
+    const second = tokenFrom(mail.text, '/activate');
+    // Within the hour, more tries mail nothing.
+    expect((await s.request('POST', '/api/register', { body: again })).status).toBe(201);
+    await jobsSettled(s, ['mail.send']);
+    expect(s.smtp.received.filter((m) => m.to.includes(p.email.toLowerCase()))).toHaveLength(2);
+
+    expect((await s.request('POST', '/api/email/verify', { body: { token: second } })).status).toBe(200);
+    expect(await accountsWith(p.email)).toBe(1);
+    const [after] = await s.ctx.db.select().from(users).where(eq(users.email, p.email));
+    expect([after!.name, after!.username, after!.locale]).toEqual([p.name, p.username, 'my']);
+    expect((await s.request('POST', '/api/login', { body: { ...p, device_name: 'x' } })).status).toBe(200);
+    const other = await s.request('POST', '/api/login', { body: { ...again, device_name: 'x' } });
+    expect(other.status).toBe(422);
   });
 });
 

@@ -223,6 +223,14 @@ export const en = {
     'The e-mail address of your Inkwell account was changed to {email}. Sign-in and password resets now go to that address, and your devices were signed out.',
   'mail.email_changed.advice':
     'If you did not expect this, reply to this mail or contact the Inkwell administrators at once.',
+  'mail.register_attempt.subject': 'Someone tried to sign up with your e-mail address',
+  'mail.register_attempt.intro':
+    'Someone, perhaps you, just tried to create a new Inkwell account with this e-mail address. It already has an account, so no new one was made and nothing on yours has changed.',
+  'mail.register_attempt.sign_in': 'If it was you, sign in to the account you already have:',
+  'mail.register_attempt.sign_in_button': 'Sign in',
+  'mail.register_attempt.reset': 'Forgotten your password? Choose a new one:',
+  'mail.register_attempt.reset_button': 'Reset my password',
+  'mail.register_attempt.advice': 'If it was not you, you can ignore this e-mail.',
   'oauth.unknown_provider': 'Signing in with this provider is not available here.',
   'oauth.state_invalid': 'This sign-in has expired or was not started in this browser. Please start again.',
   'oauth.denied': 'You cancelled signing in with {provider}. Nothing was changed.',

@@ -65,3 +65,46 @@ export function emailChangedMail(locale: Locale, name: string, newEmail: string)
   const html = layout(locale, [greeting, intro, advice, signature].map((line) => `<p>${escape(line)}</p>`).join(''));
   return { subject: t(locale, 'mail.email_changed.subject'), text, html };
 }
+
+/**
+ * Someone signed up with an address that already has an account: its owner hears of it, with the two ways
+ * back in (sign in, or choose a new password). The links lead to the pages, not to a reset token: a stranger
+ * causes this mail, and must not replace a reset link the owner may be waiting for.
+ */
+export function registerAttemptMail(
+  locale: Locale,
+  name: string,
+  links: { signIn: string; resetPassword: string },
+): MailContent {
+  const greeting = t(locale, 'mail.greeting', { name });
+  const intro = t(locale, 'mail.register_attempt.intro');
+  const signIn = t(locale, 'mail.register_attempt.sign_in');
+  const reset = t(locale, 'mail.register_attempt.reset');
+  const advice = t(locale, 'mail.register_attempt.advice');
+  const signature = t(locale, 'mail.signature');
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    signIn,
+    links.signIn,
+    '',
+    reset,
+    links.resetPassword,
+    '',
+    advice,
+    '',
+    signature,
+  ].join('\n');
+  const button = (href: string, label: string) =>
+    `<p style="margin:12px 0 24px"><a href="${escape(href)}" style="background:#4c5fd5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${escape(label)}</a></p>`;
+  const html = layout(
+    locale,
+    `<p>${escape(greeting)}</p><p>${escape(intro)}</p>
+<p>${escape(signIn)}</p>${button(links.signIn, t(locale, 'mail.register_attempt.sign_in_button'))}
+<p>${escape(reset)}</p>${button(links.resetPassword, t(locale, 'mail.register_attempt.reset_button'))}
+<p style="font-size:13px;color:#5c6070">${escape(advice)}</p><p>${escape(signature)}</p>`,
+  );
+  return { subject: t(locale, 'mail.register_attempt.subject'), text, html };
+}

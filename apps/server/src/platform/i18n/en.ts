@@ -243,7 +243,8 @@ export const en = {
   'oauth.provider_already_connected':
     'Another {provider} account is already connected to this Inkwell account. Disconnect it first.',
   'oauth.login_taken': 'This {provider} account is already connected to another Inkwell account.',
-  'oauth.password_required': 'Administrators sign in with their e-mail and password, not with {provider}. Use Forgot password if you have none yet.',
+  'oauth.password_required':
+    'Administrators sign in with their e-mail and password, not with {provider}. Use Forgot password if you have none yet.',
   'oauth.last_login':
     '{provider} is your only way to sign in. Connect another provider or set a password (Forgot password) before disconnecting it.',
 } as const;

@@ -252,3 +252,55 @@ test('scrolling up loads earlier pages without moving what the reader looks at',
   await expect(messages.first()).toContainText('message 1');
   await reader.context.close();
 });
+
+test('a device signed out from another device stops hearing its chat and is sent to sign in', async ({
+  browser,
+  baseURL,
+}) => {
+  const stamp = Date.now().toString(36);
+  const reader = await personIn(browser, baseURL!, `Thida ${stamp}`);
+  const writer = await newActivatedUser(baseURL!, `Kyaw ${stamp}`);
+  const token = await tokenOf(baseURL!, writer);
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseURL}/api${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<Record<string, unknown>>);
+  const readerId = await reader.page.evaluate(
+    () => (JSON.parse(localStorage.getItem('inkwell.session')!) as { id: number }).id,
+  );
+  const { roomId } = (await post('/chats', { userIds: [readerId] })) as { roomId: number };
+  await post(`/chats/${roomId}/messages`, { message: 'hello' });
+  await reader.page.goto(`/chats/${roomId}`);
+  const messages = reader.page.getByTestId('chat-message');
+  await expect(messages).toHaveText([/hello/]);
+  // Live first: the room's channel is joined once the socket is up, so keep writing until one arrives live.
+  await expect
+    .poll(
+      async () => {
+        await post(`/chats/${roomId}/messages`, { message: 'are you there?' });
+        return messages.filter({ hasText: 'are you there?' }).count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(0);
+
+  // The same person, on another computer, signs the first one out.
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await login(other, reader.email, reader.password);
+  await other.goto('/profile/devices');
+  await other.getByRole('button', { name: 'Sign out' }).click();
+  await expect(other.getByText('The device has been signed out.')).toBeVisible();
+
+  // Its socket is closed at once; the page finds its session gone and asks to sign in. Nothing more arrives.
+  await expect(reader.page).toHaveURL(/\/login$/);
+  await post(`/chats/${roomId}/messages`, { message: 'after the sign-out' });
+  await reader.page.waitForTimeout(1000);
+  await expect(reader.page.getByText('after the sign-out')).toHaveCount(0);
+  expect(await reader.page.evaluate(() => localStorage.getItem('inkwell.session'))).toBeNull();
+
+  await reader.context.close();
+  await elsewhere.close();
+});

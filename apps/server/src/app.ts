@@ -22,7 +22,7 @@ import { organizationsRoutes } from './modules/organizations';
 import { pagesRoutes } from './modules/pages';
 import { postsRoutes } from './modules/posts';
 import { pushRoutes } from './modules/push';
-import { realtimeRoutes } from './modules/realtime';
+import { realtimeRoutes, socketAccess } from './modules/realtime';
 import { rolesRoutes } from './modules/roles';
 import { searchRoutes } from './modules/search';
 import { systemRoutes } from './modules/system';
@@ -137,7 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.jobs === 'inline') await ctx.jobs.work(jobHandlers(ctx));
 
   // Sockets share the HTTP server; they are let go before it closes (an open WebSocket would hold it).
-  ctx.realtime.attach(app.server);
+  ctx.realtime.attach(app.server, socketAccess(ctx));
   app.addHook('preClose', async () => {
     await ctx.realtime.close();
   });

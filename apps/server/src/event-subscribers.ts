@@ -4,6 +4,7 @@ import { mediaSubscribers } from './modules/media';
 import { notificationSubscribers } from './modules/notifications';
 import { timelineSubscribers } from './modules/posts';
 import { pushSubscribers } from './modules/push';
+import { realtimeSubscribers } from './modules/realtime';
 import { usersSubscribers } from './modules/users';
 import type { AppContext } from './platform/context';
 import type { EventSubscribers } from './platform/events';
@@ -22,6 +23,7 @@ export function eventSubscribers(ctx: AppContext): EventSubscribers {
   const push = pushSubscribers(ctx);
   const timeline = timelineSubscribers(ctx);
   const media = mediaSubscribers(ctx);
+  const realtime = realtimeSubscribers(ctx);
   return {
     'post.created': [notifications['post.created'], timeline['post.created']],
     'post.updated': [],
@@ -41,9 +43,12 @@ export function eventSubscribers(ctx: AppContext): EventSubscribers {
     'account.approval_changed': [notifications['account.approval_changed']],
     'organization.approval_changed': [notifications['organization.approval_changed']],
     'user.email_changed': [users['user.email_changed']],
+    'user.sessions_ended': [realtime['user.sessions_ended']],
+    'user.suspension_changed': [realtime['user.suspension_changed']],
     'friend.requested': [notifications['friend.requested']],
     'friend.accepted': [notifications['friend.accepted']],
     'chat.message_created': [chats['chat.message_created'], notifications['chat.message_created']],
+    'chat.member_left': [realtime['chat.member_left']],
     'subscription.started': [notifications['subscription.started']],
     'subscription.ending': [notifications['subscription.ending']],
     'subscription.ended': [notifications['subscription.ended']],

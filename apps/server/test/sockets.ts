@@ -68,3 +68,22 @@ export function nextEvent<N extends RealtimeEventName>(
 
 /** Lets anything in flight arrive, then answers whether nothing did. */
 export const quietFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Why the socket disconnected (`io server disconnect` when the server dropped it), or a rejection after
+ * `timeoutMs` while it stays connected.
+ */
+export function disconnected(socket: Socket, timeoutMs = 5000): Promise<string> {
+  if (socket.disconnected) return Promise.resolve('already disconnected');
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off('disconnect', handler);
+      reject(new Error(`still connected after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const handler = (reason: string) => {
+      clearTimeout(timer);
+      resolve(reason);
+    };
+    socket.once('disconnect', handler);
+  });
+}

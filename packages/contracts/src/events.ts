@@ -100,6 +100,17 @@ export const UserEmailChanged = event('user.email_changed', {
   new_email: z.string(),
 });
 
+/**
+ * Sign-ins of `user_id` ended: a sign-out, a device revoked, or the other devices signed out by a password
+ * reset or change or an e-mail change (`token_ids`: the access tokens deleted). Sockets opened with them close.
+ */
+export const UserSessionsEnded = event('user.sessions_ended', {
+  user_id: RowId,
+  token_ids: z.array(RowId).min(1),
+});
+/** An administrator suspended (`suspended`) or reinstated `user_id`; a suspended person's sockets close. */
+export const UserSuspensionChanged = event('user.suspension_changed', { user_id: RowId, suspended: z.boolean() });
+
 /** `actor_id` asked `user_id` to be friends (not sent when the request accepted theirs: that is `friend.accepted`). */
 export const FriendRequested = event('friend.requested', { user_id: RowId });
 /** `actor_id` accepted the request of `user_id`: they are friends now. */
@@ -107,6 +118,11 @@ export const FriendAccepted = event('friend.accepted', { user_id: RowId });
 
 /** A message went into a chat room; subscribers read it (and the room's people) when they run. */
 export const ChatMessageCreated = event('chat.message_created', { room_id: RowId, message_id: RowId });
+/**
+ * `user_id` is no longer in the room: they left it, or `actor_id` removed them. Their sockets leave its channel
+ * unless they may still enter the room (an owner of its account).
+ */
+export const ChatMemberLeft = event('chat.member_left', { room_id: RowId, user_id: RowId });
 
 /** A subscription began: a trial, or a paid plan (the payer is the actor). */
 export const SubscriptionStarted = event('subscription.started', {
@@ -158,9 +174,12 @@ export const DomainEvent = z.discriminatedUnion('type', [
   AccountApprovalChanged,
   OrganizationApprovalChanged,
   UserEmailChanged,
+  UserSessionsEnded,
+  UserSuspensionChanged,
   FriendRequested,
   FriendAccepted,
   ChatMessageCreated,
+  ChatMemberLeft,
   SubscriptionStarted,
   SubscriptionEnding,
   SubscriptionEnded,

@@ -1,5 +1,6 @@
 import {
   SOCKET_PATH,
+  identityApi,
   realtimeApi,
   type RealtimeEvent,
   type RealtimeEventName,
@@ -21,7 +22,8 @@ export const retryDelay = (attempt: number): number => Math.min(30_000, 1000 * 2
  * The realtime connection (API.md, Realtime protocol): one Socket.IO connection per tab while signed in, the
  * private channels the open screens ask for, each signed by `POST /broadcasting/auth` for this socket. After a
  * lost connection Socket.IO reconnects on its own; every channel is signed and joined again for the new
- * socket, and screens hear `reconnected` to catch up on what they missed.
+ * socket, and screens hear `reconnected` to catch up on what they missed. A socket the server closed (its
+ * session ended, or the server is restarting) is not reconnected by Socket.IO: the session is asked first.
  */
 class RealtimeClient {
   private socket: Socket | undefined;
@@ -53,6 +55,9 @@ class RealtimeClient {
         if (this.everConnected) this.reconnectListeners.forEach((listener) => listener());
         this.everConnected = true;
       });
+      socket.on('disconnect', (reason: string) => {
+        if (reason === 'io server disconnect') this.resume(socket);
+      });
       this.socket = socket;
       return socket;
     });
@@ -65,6 +70,29 @@ class RealtimeClient {
     this.connecting = undefined;
     this.token = undefined;
     this.everConnected = false;
+  }
+
+  /**
+   * After the server closed the socket: asks whether the session still stands, then connects again (the
+   * channels are joined anew and screens catch up). A 401 signs out (`call` does it), which stops the connection;
+   * a refusal (a suspended person) leaves it closed; no answer (a server restarting) is asked again, a little
+   * later each time, spread out so a restart's clients do not all come back at once.
+   */
+  private resume(socket: Socket, attempt = 0): void {
+    const pause = retryDelay(attempt) * (0.5 + Math.random());
+    setTimeout(() => {
+      const current = () => this.socket === socket && !socket.connected;
+      if (!current()) return;
+      call(identityApi.me).then(
+        () => {
+          if (current()) socket.connect();
+        },
+        (err: unknown) => {
+          const refused = err instanceof ApiError && err.status >= 400 && err.status < 500;
+          if (!refused && current()) this.resume(socket, attempt + 1);
+        },
+      );
+    }, pause);
   }
 
   /**

@@ -49,9 +49,9 @@ async function enter(ctx: AppContext, auth: AuthContext, roomId: number) {
   return { facts: facts!, access };
 }
 
-/** Whether the person may subscribe to the room's channel (broadcasting auth). */
-export async function mayJoinRoom(ctx: AppContext, auth: AuthContext, roomId: number): Promise<boolean> {
-  return roomAccess(await repo.roomFacts(ctx.db, roomId, auth.user.id)).allowed;
+/** Whether the person may hold the room's channel (broadcasting auth, each subscribe, a membership's end). */
+export async function mayJoinRoom(ctx: AppContext, userId: number, roomId: number): Promise<boolean> {
+  return roomAccess(await repo.roomFacts(ctx.db, roomId, userId)).allowed;
 }
 
 /**

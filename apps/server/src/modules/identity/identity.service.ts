@@ -131,7 +131,15 @@ export async function login(
 }
 
 export async function logout(ctx: AppContext, auth: AuthContext): Promise<void> {
-  await repo.deleteAccessToken(ctx.db, auth.tokenId);
+  await ctx.db.transaction(async (tx) => {
+    await repo.deleteAccessToken(tx, auth.tokenId);
+    ctx.events.publish(tx, {
+      type: 'user.sessions_ended',
+      actor_id: auth.user.id,
+      user_id: auth.user.id,
+      token_ids: [auth.tokenId],
+    });
+  });
 }
 
 export async function forgotPassword(ctx: AppContext, email: string, locale: Locale): Promise<void> {
@@ -152,6 +160,6 @@ export async function resetPassword(ctx: AppContext, input: Parsed<'resetPasswor
   await users.setPasswordHash(ctx.db, user.id, await hashPassword(input.password));
   // A reset proves the mailbox: it also activates, and signs out every device.
   await repo.markVerified(ctx.db, user.id);
-  await users.revokeTokens(ctx.db, user.id);
+  await users.endSessions(ctx, ctx.db, { userId: user.id, actorId: user.id });
   return user.id;
 }

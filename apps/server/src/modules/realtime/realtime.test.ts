@@ -2,14 +2,33 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
-import { chatRoomChannel, chatsApi, notificationsChannel, realtimeApi, type RealtimeEvent } from '@inkwell/contracts';
+import {
+  chatRoomChannel,
+  chatsApi,
+  identityApi,
+  notificationsChannel,
+  realtimeApi,
+  usersApi,
+  type RealtimeEvent,
+} from '@inkwell/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testSettings } from '../../config';
+import { accessTokens, chatMembers } from '../../db/schema';
 import { createRealtime, signChannel } from '../../platform/realtime';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { signedIn } from '../../../test/identity-helpers';
-import { OUR_ORIGIN, collect, connectSocket, nextEvent, quietFor, subscribe } from '../../../test/sockets';
+import { loginAgain, signedIn } from '../../../test/identity-helpers';
+import {
+  OUR_ORIGIN,
+  collect,
+  connectSocket,
+  disconnected,
+  nextEvent,
+  quietFor,
+  subscribe,
+} from '../../../test/sockets';
 
 const APP_SECRET = randomBytes(32).toString('hex');
 let s: TestServer;
@@ -157,6 +176,237 @@ describe('sockets', () => {
   });
 });
 
+/** The id of the device (access token) `token` signs in, as the devices list shows it. */
+async function deviceOf(token: string, server = s): Promise<number> {
+  const devices = await server.call(identityApi.devices, { token });
+  return devices.body.data.find((d) => d.current)!.id;
+}
+
+/**
+ * A socket of `who`'s, opened with `token`, holding their notifications and `roomId`'s channel. `hears` waits
+ * for a message of `by`'s in the room to arrive on it, and for the notification a message of `by`'s in
+ * `elsewhere` (a room the socket does not hold) raises.
+ */
+async function listening(who: Who, token: string, roomId: number) {
+  const socket = await socketOf();
+  expect(await subscribe(s, socket, token, notificationsChannel(who.user.id))).toEqual({ ok: true });
+  expect(await subscribe(s, socket, token, chatRoomChannel(roomId))).toEqual({ ok: true });
+  return socket;
+}
+
+/** Two rooms of `who` and `other`: a 1:1 the sockets hold and a group (opened by `who`, so no greeting reaches them). */
+async function roomsOf(who: Who, other: Who) {
+  const room = await openChat(other, who);
+  const elsewhere = await openChat(who, other, await signedIn(s));
+  return { room, elsewhere };
+}
+
+async function hears(socket: Socket, by: Who, rooms: { room: number; elsewhere: number }) {
+  const message = nextEvent(socket, 'ChatMessageSent');
+  await say(by, rooms.room, `live ${Date.now()}`);
+  expect((await message).channel).toBe(chatRoomChannel(rooms.room));
+  const notice = nextEvent(socket, 'SendPushNotification');
+  await say(by, rooms.elsewhere, `notice ${Date.now()}`);
+  expect((await notice).redisNotification.url).toBe(`/chats/${rooms.elsewhere}`);
+}
+
+describe('realtime lives as long as the session and membership behind it', () => {
+  it('a socket keeps hearing while its session lives: its events pass, other sessions ending leave it alone', async () => {
+    const [a, b] = await Promise.all([signedIn(s), signedIn(s)]);
+    const rooms = await roomsOf(a, b);
+    const socket = await listening(a, a.token, rooms.room);
+    await hears(socket, b, rooms);
+
+    // Another device of A's signs out, and B signs out: A's socket is not theirs.
+    const phone = await loginAgain(s, a.user, 'Phone');
+    expect((await s.call(identityApi.logout, { token: phone })).status).toBe(204);
+    expect((await s.call(identityApi.logout, { token: b.token })).status).toBe(204);
+    expect(await socket.timeout(5000).emitWithAck('unsubscribe', { channel: notificationsChannel(a.user.id) })).toEqual(
+      { ok: true },
+    );
+    expect(await subscribe(s, socket, a.token, notificationsChannel(a.user.id))).toEqual({ ok: true });
+    await quietFor(200);
+    expect(socket.connected).toBe(true);
+    const again = await loginAgain(s, b.user, 'Laptop');
+    await hears(socket, { ...b, token: again }, rooms);
+  });
+
+  it('signing out closes the sockets opened with that session, and only those', async () => {
+    const [a, b] = await Promise.all([signedIn(s), signedIn(s)]);
+    const rooms = await roomsOf(a, b);
+    const phone = await loginAgain(s, a.user, 'Phone');
+    const [onLaptop, onPhone] = [await listening(a, a.token, rooms.room), await listening(a, phone, rooms.room)];
+    const heard = [collect(onLaptop, 'ChatMessageSent'), collect(onLaptop, 'SendPushNotification')];
+
+    const gone = disconnected(onLaptop);
+    expect((await s.call(identityApi.logout, { token: a.token })).status).toBe(204);
+    expect(await gone).toBe('io server disconnect');
+    await hears(onPhone, b, rooms);
+    expect(heard).toEqual([[], []]);
+  });
+
+  it('a device revoked from another device is disconnected at once', async () => {
+    const [a, b] = await Promise.all([signedIn(s), signedIn(s)]);
+    const rooms = await roomsOf(a, b);
+    const lost = await loginAgain(s, a.user, 'Lost phone');
+    const [stolen, mine] = [await listening(a, lost, rooms.room), await listening(a, a.token, rooms.room)];
+    const heard = [collect(stolen, 'ChatMessageSent'), collect(stolen, 'SendPushNotification')];
+
+    const gone = disconnected(stolen);
+    const res = await s.call(identityApi.revokeDevice, { params: { id: await deviceOf(lost) }, token: a.token });
+    expect(res.status).toBe(204);
+    expect(await gone).toBe('io server disconnect');
+    await hears(mine, b, rooms);
+    expect(heard).toEqual([[], []]);
+  });
+
+  it('a password change disconnects the devices it signs out, not the one it was made on; a reset, all', async () => {
+    const [a, b] = await Promise.all([signedIn(s), signedIn(s)]);
+    const rooms = await roomsOf(a, b);
+    const other = await loginAgain(s, a.user, 'Old tablet');
+    const [elsewhere, here] = [await listening(a, other, rooms.room), await listening(a, a.token, rooms.room)];
+    const heard = [collect(elsewhere, 'ChatMessageSent'), collect(elsewhere, 'SendPushNotification')];
+
+    const gone = disconnected(elsewhere);
+    const password = 'a brand new passphrase';
+    const res = await s.call(identityApi.changePassword, {
+      body: { current_password: a.user.password, password, password_confirmation: password },
+      token: a.token,
+    });
+    expect(res.status).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    await hears(here, b, rooms);
+    expect(heard).toEqual([[], []]);
+
+    // A reset with the mailed link signs out every device: the last socket closes too.
+    await s.call(identityApi.forgotPassword, { body: { email: a.user.email } });
+    const mail = await s.smtp.waitFor(a.user.email, (m) => m.subject.includes('Reset'));
+    const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    const goneToo = disconnected(here);
+    const reset = 'another new passphrase';
+    const answer = await s.call(identityApi.resetPassword, {
+      body: { token, email: a.user.email, password: reset, password_confirmation: reset },
+    });
+    expect(answer.status).toBe(200);
+    expect(await goneToo).toBe('io server disconnect');
+  });
+
+  it('suspension by an administrator disconnects every socket of the person', async () => {
+    const [a, b, root] = await Promise.all([signedIn(s), signedIn(s), signedIn(s, { role: 'root' })]);
+    const rooms = await roomsOf(a, b);
+    const phone = await loginAgain(s, a.user, 'Phone');
+    const sockets = [await listening(a, a.token, rooms.room), await listening(a, phone, rooms.room)];
+    const bSocket = await listening(b, b.token, rooms.room);
+
+    const gone = sockets.map((socket) => disconnected(socket));
+    expect((await s.call(usersApi.suspend, { params: { id: a.user.id }, token: root.token })).status).toBe(200);
+    expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
+    // The room goes on for the others.
+    const message = nextEvent(bSocket, 'ChatMessageSent');
+    await say(b, rooms.room, 'still here');
+    expect((await message).chatMessage).toMatchObject({ message: 'still here' });
+  });
+
+  it('leaving a room (or being removed) leaves its channel; the socket stays for its other channels', async () => {
+    const [a, b] = await Promise.all([signedIn(s), signedIn(s)]);
+    const rooms = await roomsOf(a, b);
+    const socket = await listening(a, a.token, rooms.room);
+    // A signature for the room made while A was in it, kept for later.
+    const kept = (await channelAuth(a, socket.id!, chatRoomChannel(rooms.room))).body.auth;
+    const heard = collect(socket, 'ChatMessageSent');
+
+    // As the membership's end will be written: the row goes and the event is published in its transaction.
+    await s.ctx.db.transaction(async (tx) => {
+      await tx.delete(chatMembers).where(and(eq(chatMembers.room_id, rooms.room), eq(chatMembers.user_id, a.user.id)));
+      s.ctx.events.publish(tx, {
+        type: 'chat.member_left',
+        actor_id: b.user.id,
+        room_id: rooms.room,
+        user_id: a.user.id,
+      });
+    });
+    await quietFor(300);
+    const bSocket = await listening(b, b.token, rooms.room);
+    const toB = nextEvent(bSocket, 'ChatMessageSent');
+    await say(b, rooms.room, 'after you left');
+    await toB;
+    await quietFor(300);
+    expect(heard).toEqual([]);
+    expect(socket.connected).toBe(true);
+
+    // The kept signature no longer opens the room, and no new one is given.
+    const channel = chatRoomChannel(rooms.room);
+    expect(await socket.timeout(5000).emitWithAck('subscribe', { channel, auth: kept })).toEqual({
+      ok: false,
+      message: 'forbidden',
+    });
+    expect((await channelAuth(a, socket.id!, channel)).status).toBe(403);
+    // Its notifications still come.
+    const notice = nextEvent(socket, 'SendPushNotification');
+    await say(b, rooms.elsewhere, 'in the group');
+    expect((await notice).redisNotification.url).toBe(`/chats/${rooms.elsewhere}`);
+  });
+
+  it('a socket whose token expired is dropped on its next event, or by the periodic check', async () => {
+    const [a, b, c] = await Promise.all([signedIn(s), signedIn(s), signedIn(s)]);
+    const rooms = await roomsOf(a, b);
+    const [socketA, socketC] = [
+      await listening(a, a.token, rooms.room),
+      await listening(c, c.token, await openChat(c, b)),
+    ];
+    const expire = (userId: number) =>
+      s.ctx.db
+        .update(accessTokens)
+        .set({ created_at: sql`now() - interval '400 days'`, last_used_at: sql`now() - interval '400 days'` })
+        .where(eq(accessTokens.user_id, userId));
+    await Promise.all([expire(a.user.id), expire(c.user.id)]);
+
+    await quietFor(200);
+    expect(socketA.connected).toBe(true);
+    const gone = disconnected(socketA);
+    socketA.emit('unsubscribe', { channel: notificationsChannel(a.user.id) });
+    expect(await gone).toBe('io server disconnect');
+
+    // C's socket sends nothing: the check every few minutes finds it.
+    expect(socketC.connected).toBe(true);
+    const goneC = disconnected(socketC);
+    await s.ctx.realtime.recheck();
+    expect(await goneC).toBe('io server disconnect');
+  });
+
+  it('a socket never bound to a session cannot subscribe, even with a valid signature, nor leave its binding', async () => {
+    const a = await signedIn(s);
+    const socket = await socketOf();
+    const channel = notificationsChannel(a.user.id);
+    // Made with the secret, not asked of the API: no session stands behind it.
+    const auth = signChannel(APP_SECRET, socket.id!, channel);
+    expect(await socket.timeout(5000).emitWithAck('subscribe', { channel, auth })).toEqual({
+      ok: false,
+      message: 'not signed in',
+    });
+    expect(await subscribe(s, socket, a.token, channel)).toEqual({ ok: true });
+    const [token] = await s.ctx.db
+      .select({ id: accessTokens.id })
+      .from(accessTokens)
+      .where(eq(accessTokens.user_id, a.user.id));
+    for (const room of [`session:${token!.id}`, `person:${a.user.id}`, socket.id!]) {
+      expect(await socket.timeout(5000).emitWithAck('unsubscribe', { channel: room })).toEqual({ ok: false });
+    }
+    const gone = disconnected(socket);
+    await s.call(identityApi.logout, { token: a.token });
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('a socket that floods the server with events is dropped', async () => {
+    const a = await signedIn(s);
+    const socket = await socketOf();
+    await subscribe(s, socket, a.token, notificationsChannel(a.user.id));
+    const gone = disconnected(socket);
+    for (let i = 0; i < 150; i++) socket.emit('unsubscribe', { channel: chatRoomChannel(i + 1) });
+    expect(await gone).toBe('io server disconnect');
+  });
+});
+
 /** A free port on loopback for a second server process. */
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -166,27 +416,72 @@ const freePort = () =>
     });
   });
 
-const { databaseUrl: onPostgres, redisUrl } = testSettings();
+const { databaseUrl: onPostgres, redisUrl: givenRedis } = testSettings();
 
-describe.runIf(onPostgres && redisUrl)('two server processes and Redis', () => {
+/**
+ * Redis for the two-process tests: REDIS_URL's, else a redis-server of the test's own (when installed), so a
+ * run on PostgreSQL does not skip them for want of a REDIS_URL.
+ */
+async function redisForTest(): Promise<{ url: string; stop: () => void }> {
+  if (givenRedis) return { url: givenRedis, stop: () => undefined };
+  const port = await freePort();
+  const server = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const url = `redis://127.0.0.1:${port}`;
+  const failed = new Promise<never>((_, reject) =>
+    server.once('error', (err) =>
+      reject(new Error(`the two-process tests need REDIS_URL or redis-server: ${err.message}`)),
+    ),
+  );
+  const ready = async () => {
+    for (let attempt = 0; ; attempt++) {
+      const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      probe.on('error', () => undefined);
+      try {
+        await probe.connect();
+        await probe.quit();
+        return;
+      } catch (err) {
+        probe.disconnect();
+        if (attempt >= 50) throw err;
+        await quietFor(100);
+      }
+    }
+  };
+  try {
+    await Promise.race([ready(), failed]);
+  } catch (err) {
+    server.kill('SIGTERM');
+    throw err;
+  }
+  return { url, stop: () => server.kill('SIGTERM') };
+}
+
+/** Two processes need a database both reach: the run on PostgreSQL (CI's second run) has it; PGlite's does not. */
+describe.runIf(onPostgres)('two server processes and Redis', () => {
   let other: ChildProcess | undefined;
   let first: TestServer;
-  afterAll(async () => {
-    other?.kill('SIGTERM');
-    await first?.close();
-  });
-
-  it('a message posted through process A reaches a client connected to process B', async () => {
-    const key = `rt-two-${randomBytes(3).toString('hex')}`;
-    first = await startTestServer({ APP_SECRET }, { realtimeKey: key });
+  let redis: Awaited<ReturnType<typeof redisForTest>> | undefined;
+  let key: string;
+  let peerUrl: string;
+  beforeAll(async () => {
+    redis = await redisForTest();
+    key = `rt-two-${randomBytes(3).toString('hex')}`;
+    first = await startTestServer({ APP_SECRET, REDIS_URL: redis.url }, { realtimeKey: key });
     const port = await freePort();
+    peerUrl = `http://127.0.0.1:${port}`;
     const serverDir = path.resolve(import.meta.dirname, '../../..');
     other = spawn(process.execPath, ['--import', 'tsx', 'test/realtime-peer.ts'], {
       cwd: serverDir,
       env: {
         NODE_ENV: 'test',
         DATABASE_URL: first.databaseUrl!,
-        REDIS_URL: redisUrl!,
+        REDIS_URL: redis.url,
         APP_SECRET,
         PUBLIC_URL: 'http://inkwell.test',
         PORT: String(port),
@@ -205,11 +500,28 @@ describe.runIf(onPostgres && redisUrl)('two server processes and Redis', () => {
       });
       other!.once('exit', (code) => reject(new Error(`peer exited ${code}`)));
     });
+  });
+  afterAll(async () => {
+    other?.kill('SIGTERM');
+    await first?.close();
+    redis?.stop();
+  });
 
+  /** A worker process's hub: no sockets of its own, it reaches every server's through Redis. */
+  const workerHub = () =>
+    createRealtime({
+      appSecret: APP_SECRET,
+      allowedOrigins: [],
+      redisUrl: redis!.url,
+      redisKey: key,
+      log: first.ctx.log,
+    });
+
+  it('a message posted through process A reaches a client connected to process B', async () => {
     const [a, b] = await Promise.all([signedIn(first), signedIn(first)]);
     const roomId = (await first.call(chatsApi.create, { body: { userIds: [b.user.id] }, token: a.token })).body.roomId;
-    const onB = await socketOf(`http://127.0.0.1:${port}`);
-    // The signature comes from process A: both share the app secret.
+    const onB = await socketOf(peerUrl);
+    // The signature comes from process A: both share the app secret, and A's binding reaches B through Redis.
     expect(await subscribe(first, onB, b.token, chatRoomChannel(roomId))).toEqual({ ok: true });
     const arrived = nextEvent(onB, 'ChatMessageSent');
     const sent = await say(a, roomId, 'across processes', first);
@@ -219,7 +531,7 @@ describe.runIf(onPostgres && redisUrl)('two server processes and Redis', () => {
     const onA = await socketOf(first.url);
     await subscribe(first, onA, a.token, chatRoomChannel(roomId));
     const back = nextEvent(onA, 'ChatMessageSent');
-    const reply = await fetch(`http://127.0.0.1:${port}/api/chats/${roomId}/messages`, {
+    const reply = await fetch(`${peerUrl}/api/chats/${roomId}/messages`, {
       method: 'POST',
       headers: { authorization: `Bearer ${b.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ message: 'and back' }),
@@ -227,18 +539,57 @@ describe.runIf(onPostgres && redisUrl)('two server processes and Redis', () => {
     expect(reply.status).toBe(201);
     expect((await back).chatMessage).toMatchObject({ message: 'and back', from: b.user.id });
 
-    // A worker process has no sockets: what it emits travels through Redis to every server's sockets.
-    const worker = createRealtime({
-      appSecret: APP_SECRET,
-      allowedOrigins: [],
-      redisUrl,
-      redisKey: key,
-      log: first.ctx.log,
-    });
+    // What a worker emits travels through Redis to every server's sockets.
+    const worker = workerHub();
     const fromWorker = Promise.all([nextEvent(onA, 'ChatMessageSent'), nextEvent(onB, 'ChatMessageSent')]);
     const message = { ...sent.body.data, message: 'from a worker' };
     worker.emit(chatRoomChannel(roomId), 'ChatMessageSent', { chatMessage: message });
     expect((await fromWorker).map((e) => e.chatMessage)).toEqual([message, message]);
+    await worker.close();
+  });
+
+  it('signing out through process A disconnects the session’s socket on process B', async () => {
+    const [a, b] = await Promise.all([signedIn(first), signedIn(first)]);
+    const roomId = (await first.call(chatsApi.create, { body: { userIds: [b.user.id] }, token: a.token })).body.roomId;
+    const channel = chatRoomChannel(roomId);
+    const [onB, aOnB] = [await socketOf(peerUrl), await socketOf(peerUrl)];
+    expect(await subscribe(first, onB, b.token, channel)).toEqual({ ok: true });
+    expect(await subscribe(first, aOnB, a.token, channel)).toEqual({ ok: true });
+    const heard = collect(onB, 'ChatMessageSent');
+
+    const gone = disconnected(onB);
+    expect((await first.call(identityApi.logout, { token: b.token })).status).toBe(204);
+    expect(await gone).toBe('io server disconnect');
+    const toA = nextEvent(aOnB, 'ChatMessageSent');
+    await say(a, roomId, 'are you there?', first);
+    await toA;
+    expect(heard).toEqual([]);
+  });
+
+  it('a worker disconnects sessions and takes people out of a channel on every process', async () => {
+    const [a, b] = await Promise.all([signedIn(first), signedIn(first)]);
+    const roomId = (await first.call(chatsApi.create, { body: { userIds: [b.user.id] }, token: a.token })).body.roomId;
+    const channel = chatRoomChannel(roomId);
+    const [aOnA, bOnB] = [await socketOf(first.url), await socketOf(peerUrl)];
+    await subscribe(first, aOnA, a.token, channel);
+    await subscribe(first, bOnB, b.token, notificationsChannel(b.user.id));
+    await subscribe(first, bOnB, b.token, channel);
+    const heardByB = collect(bOnB, 'ChatMessageSent');
+
+    const worker = workerHub();
+    worker.leave(channel, b.user.id);
+    await quietFor(300);
+    const toA = nextEvent(aOnA, 'ChatMessageSent');
+    await say(a, roomId, 'only A hears this', first);
+    await toA;
+    await quietFor(300);
+    expect(heardByB).toEqual([]);
+    expect(bOnB.connected).toBe(true);
+
+    const gone = disconnected(aOnA);
+    worker.endSessions([await deviceOf(a.token, first)]);
+    expect(await gone).toBe('io server disconnect');
+    expect(bOnB.connected).toBe(true);
     await worker.close();
   });
 });

@@ -2,12 +2,11 @@
 export {
   accountMembership,
   findUserByEmail,
-  revokeTokens,
   findUserWithRole,
   setPasswordHash,
   usernameTaken,
   type UserRow,
 } from './users.repo';
 export { passwordChangeLimit, usersRoutes } from './users.routes';
-export { sessionUser, socialLogins } from './users.service';
+export { endSessions, sessionUser, socialLogins } from './users.service';
 export { usersSubscribers } from './users.subscribers';

@@ -136,6 +136,12 @@ export async function setSuspension(
   await ctx.db.transaction(async (tx) => {
     if (suspend && isRoot(row)) await keepAnotherRoot(tx, row.user.role_id, userId);
     const after = await adminRepo.setSuspended(tx, userId, suspend);
+    ctx.events.publish(tx, {
+      type: 'user.suspension_changed',
+      actor_id: auth.user.id,
+      user_id: userId,
+      suspended: suspend,
+    });
     await recordAudit(tx, auth, {
       action: suspend ? 'users.suspend' : 'users.reinstate',
       subject_type: 'user',

@@ -91,11 +91,13 @@ export async function setPasswordHash(db: Conn, userId: number, passwordHash: st
     .where(eq(users.id, userId));
 }
 
-/** Signs out every device of the user except `keepTokenId` (none when absent). */
-export async function revokeTokens(db: Conn, userId: number, keepTokenId?: number): Promise<void> {
-  await db
+/** Signs out every device of the user except `keepTokenId` (none when absent); answers the tokens deleted. */
+export async function revokeTokens(db: Conn, userId: number, keepTokenId?: number): Promise<number[]> {
+  const rows = await db
     .delete(accessTokens)
-    .where(and(eq(accessTokens.user_id, userId), keepTokenId ? ne(accessTokens.id, keepTokenId) : undefined));
+    .where(and(eq(accessTokens.user_id, userId), keepTokenId ? ne(accessTokens.id, keepTokenId) : undefined))
+    .returning({ id: accessTokens.id });
+  return rows.map((r) => r.id);
 }
 
 /** The person's connected social logins, oldest first (the order they were connected). */

@@ -10,6 +10,7 @@ import {
   isSocialProvider,
   type identityApi,
 } from '@inkwell/contracts';
+import type { Db, Tx } from '../../db/connect';
 import { isUniqueViolation, uniqueFieldOf } from '../../db/errors';
 import { permissionsOfRole, type AuthContext } from '../../platform/auth/authenticate';
 import { recordAudit } from '../../platform/audit';
@@ -120,7 +121,7 @@ export async function updateProfile(
       if (adminFields.email && adminFields.email !== oldEmail.toLowerCase()) {
         // The e-mail is the sign-in and the way to reset a password: whoever held the old sessions is signed
         // out, and the old address hears of it, so a takeover cannot go unnoticed.
-        await repo.revokeTokens(tx, userId, own ? auth.tokenId : undefined);
+        await endSessions(ctx, tx, { userId, actorId: auth.user.id, keep: own ? auth.tokenId : undefined });
         ctx.events.publish(tx, {
           type: 'user.email_changed',
           actor_id: auth.user.id,
@@ -173,8 +174,30 @@ export async function changePassword(ctx: AppContext, auth: AuthContext, input: 
     fields.current_password = ['validation.current_password'];
   Object.assign(fields, passwordProblems(input.password));
   throwIfFieldErrors(fields);
-  await repo.setPasswordHash(ctx.db, auth.user.id, await hashPassword(input.password));
-  await repo.revokeTokens(ctx.db, auth.user.id, auth.tokenId);
+  const passwordHash = await hashPassword(input.password);
+  await ctx.db.transaction(async (tx) => {
+    await repo.setPasswordHash(tx, auth.user.id, passwordHash);
+    await endSessions(ctx, tx, { userId: auth.user.id, actorId: auth.user.id, keep: auth.tokenId });
+  });
+}
+
+/**
+ * Signs the person out on every device but `keep`: their tokens go, and once `conn` commits their open sockets
+ * close too (`user.sessions_ended`).
+ */
+export async function endSessions(
+  ctx: AppContext,
+  conn: Db | Tx,
+  who: { userId: number; actorId: number; keep?: number },
+): Promise<void> {
+  const ended = await repo.revokeTokens(conn, who.userId, who.keep);
+  if (ended.length === 0) return;
+  ctx.events.publish(conn, {
+    type: 'user.sessions_ended',
+    actor_id: who.actorId,
+    user_id: who.userId,
+    token_ids: ended,
+  });
 }
 
 export async function devices(ctx: AppContext, auth: AuthContext): Promise<Device[]> {
@@ -190,6 +213,16 @@ export async function devices(ctx: AppContext, auth: AuthContext): Promise<Devic
 }
 
 export async function revokeDevice(ctx: AppContext, auth: AuthContext, tokenId: number): Promise<void> {
+  const revoked = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.deleteDevice(tx, auth.user.id, tokenId))) return false;
+    ctx.events.publish(tx, {
+      type: 'user.sessions_ended',
+      actor_id: auth.user.id,
+      user_id: auth.user.id,
+      token_ids: [tokenId],
+    });
+    return true;
+  });
   // Another person's device id answers like a missing one: ids are not an oracle.
-  if (!(await repo.deleteDevice(ctx.db, auth.user.id, tokenId))) throw notFound();
+  if (!revoked) throw notFound();
 }

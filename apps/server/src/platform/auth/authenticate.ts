@@ -1,5 +1,5 @@
 import { PERMISSIONS, type Permission } from '@inkwell/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, not, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { preparedDb, type Db } from '../../db/connect';
 import { accessTokens, permissions, rolePermissions, roles, users } from '../../db/schema';
@@ -113,6 +113,29 @@ async function lookup(ctx: AppContext, tokenHash: string): Promise<AuthContext> 
     ...user
   } = row;
   return { tokenId, user, permissions: knownPermissions(names) };
+}
+
+/**
+ * Of these sessions (access token ids), the ones that still sign their person in, by `lookup`'s rules (the
+ * person activated and not suspended, the token not past its expiry), each with its person's id: what a socket
+ * opened with them asks on each of its events. One query by primary key; an expired token is left for
+ * `lookup` or the next sign-in to delete.
+ */
+export async function liveSessions(db: Db, tokenIds: number[]): Promise<Map<number, number>> {
+  if (tokenIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: accessTokens.id, userId: accessTokens.user_id })
+    .from(accessTokens)
+    .innerJoin(users, eq(users.id, accessTokens.user_id))
+    .where(
+      and(
+        inArray(accessTokens.id, tokenIds),
+        isNotNull(users.email_verified_at),
+        isNull(users.suspended_at),
+        not(tokenExpired()),
+      ),
+    );
+  return new Map(rows.map((r) => [r.id, r.userId]));
 }
 
 /** The permissions a role holds (root's row holds all of them: the seed keeps it so on every start). */

@@ -51,6 +51,9 @@ const empty = (): EventSubscribers => ({
   'account.approval_changed': [],
   'organization.approval_changed': [],
   'user.email_changed': [],
+  'user.sessions_ended': [],
+  'user.suspension_changed': [],
+  'chat.member_left': [],
 });
 
 function setup(db = fakeDb()) {

@@ -1,2 +1,2 @@
-export { createRealtime, type Realtime, type RealtimeSettings } from './realtime';
+export { createRealtime, type Realtime, type RealtimeSettings, type SocketAccess } from './realtime';
 export { signChannel, verifyChannel } from './signing';

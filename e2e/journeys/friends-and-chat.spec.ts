@@ -215,21 +215,27 @@ async function tokenOf(baseURL: string, who: { email: string; password: string }
   return ((await res.json()) as { token: string }).token;
 }
 
-test('scrolling up loads earlier pages without moving what the reader looks at', async ({ browser, baseURL }) => {
-  const stamp = Date.now().toString(36);
-  const writer = await newActivatedUser(baseURL!, `Writer ${stamp}`);
-  const reader = await personIn(browser, baseURL!, `Reader ${stamp}`, { width: 390, height: 844 });
-  const token = await tokenOf(baseURL!, writer);
+/** A chat room the writer opens with the person signed in on `page`, and a way to post as the writer. */
+async function roomWith(baseURL: string, writer: { email: string; password: string }, page: Page) {
+  const token = await tokenOf(baseURL, writer);
   const post = (path: string, body: unknown) =>
     fetch(`${baseURL}/api${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     }).then((r) => r.json() as Promise<Record<string, unknown>>);
-  const readerId = await reader.page.evaluate(
+  const readerId = await page.evaluate(
     () => (JSON.parse(localStorage.getItem('inkwell.session')!) as { id: number }).id,
   );
   const { roomId } = (await post('/chats', { userIds: [readerId] })) as { roomId: number };
+  return { post, roomId };
+}
+
+test('scrolling up loads earlier pages without moving what the reader looks at', async ({ browser, baseURL }) => {
+  const stamp = Date.now().toString(36);
+  const writer = await newActivatedUser(baseURL!, `Writer ${stamp}`);
+  const reader = await personIn(browser, baseURL!, `Reader ${stamp}`, { width: 390, height: 844 });
+  const { post, roomId } = await roomWith(baseURL!, writer, reader.page);
   for (let i = 1; i <= 65; i++) await post(`/chats/${roomId}/messages`, { message: `message ${i}` });
 
   await reader.page.goto(`/chats/${roomId}`);
@@ -260,17 +266,7 @@ test('a device signed out from another device stops hearing its chat and is sent
   const stamp = Date.now().toString(36);
   const reader = await personIn(browser, baseURL!, `Thida ${stamp}`);
   const writer = await newActivatedUser(baseURL!, `Kyaw ${stamp}`);
-  const token = await tokenOf(baseURL!, writer);
-  const post = (path: string, body: unknown) =>
-    fetch(`${baseURL}/api${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }).then((r) => r.json() as Promise<Record<string, unknown>>);
-  const readerId = await reader.page.evaluate(
-    () => (JSON.parse(localStorage.getItem('inkwell.session')!) as { id: number }).id,
-  );
-  const { roomId } = (await post('/chats', { userIds: [readerId] })) as { roomId: number };
+  const { post, roomId } = await roomWith(baseURL!, writer, reader.page);
   await post(`/chats/${roomId}/messages`, { message: 'hello' });
   await reader.page.goto(`/chats/${roomId}`);
   const messages = reader.page.getByTestId('chat-message');

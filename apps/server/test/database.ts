@@ -13,19 +13,24 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
     const database = await connectDatabase({ kind: 'pglite', guardSql: true });
     return { database, drop: async () => undefined };
   }
+  const { url, drop } = await emptyPostgresDatabase(databaseUrl);
+  const database = await connectDatabase({ kind: 'postgres', url, poolSize: 5, guardSql: true });
+  return { database, url, drop };
+}
+
+/** A new, empty database on the PostgreSQL server of `serverUrl`, and its removal. */
+export async function emptyPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `inkwell_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(databaseUrl);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await connectDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5, guardSql: true });
   return {
-    database,
     url: url.toString(),
     drop: async () => {
-      const client = new pg.Client({ connectionString: databaseUrl });
+      const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();

@@ -90,6 +90,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ctx = await createContext(config, app.log, registrations, options);
   ctx.events.register(eventSubscribers(ctx));
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  // A Redis outage must not end the process: the rate-limit store skips a failed count (skipOnError) and the
+  // client reconnects by itself.
+  redis?.on('error', (err) => app.log.warn({ err }, 'rate-limit redis error'));
 
   installHostGuard(app, config);
   // Before any route: it hooks each route as it is added.

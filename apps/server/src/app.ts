@@ -105,7 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimitPlugin, {
     global: false,
     redis,
-    nameSpace: options.rateLimitNamespace ?? 'inkwell-rl-',
+    nameSpace: `${config.redisPrefix}${options.rateLimitNamespace ?? 'rl:'}`,
     skipOnError: true,
   });
   await installOpenApi(app, config);

@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
   REDIS_URL: optional,
+  REDIS_PREFIX: z.string().trim().max(64).default('inkwell:'),
   ALLOWED_HOSTS: z
     .string()
     .optional()
@@ -137,6 +138,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   redisUrl?: string;
+  /** Begins every Redis key and channel (`REDIS_PREFIX`): installs sharing one Redis keep apart. */
+  redisPrefix: string;
   /** Origins besides `publicUrl` whose pages may open a realtime connection (`CORS_ORIGINS`, comma-separated). */
   corsOrigins: string[];
   smtpUrl?: string;
@@ -252,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     corsOrigins: e.CORS_ORIGINS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

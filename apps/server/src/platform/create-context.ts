@@ -78,7 +78,7 @@ export async function createContext(
       appSecret: secret,
       allowedOrigins: [config.publicUrl, ...config.corsOrigins],
       redisUrl: config.redisUrl,
-      redisKey: options.realtimeKey,
+      redisKey: `${config.redisPrefix}${options.realtimeKey ?? 'socket.io'}`,
       log,
     }),
   };

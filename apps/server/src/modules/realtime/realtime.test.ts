@@ -513,7 +513,8 @@ describe.runIf(onPostgres)('two server processes and Redis', () => {
       appSecret: APP_SECRET,
       allowedOrigins: [],
       redisUrl: redis!.url,
-      redisKey: key,
+      // As create-context names it: the install's prefix, then the key.
+      redisKey: `${first.ctx.config.redisPrefix}${key}`,
       log: first.ctx.log,
     });
 

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
 import {
   chatRoomChannel,
@@ -12,7 +11,7 @@ import {
   type RealtimeEvent,
 } from '@inkwell/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
+import { freePort, startRedisServer } from '../../../test/redis';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testSettings } from '../../config';
@@ -407,60 +406,14 @@ describe('realtime lives as long as the session and membership behind it', () =>
   });
 });
 
-/** A free port on loopback for a second server process. */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
 const { databaseUrl: onPostgres, redisUrl: givenRedis } = testSettings();
 
 /**
  * Redis for the two-process tests: REDIS_URL's, else a redis-server of the test's own (when installed), so a
  * run on PostgreSQL does not skip them for want of a REDIS_URL.
  */
-async function redisForTest(): Promise<{ url: string; stop: () => void }> {
-  if (givenRedis) return { url: givenRedis, stop: () => undefined };
-  const port = await freePort();
-  const server = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
-  const url = `redis://127.0.0.1:${port}`;
-  const failed = new Promise<never>((_, reject) =>
-    server.once('error', (err) =>
-      reject(new Error(`the two-process tests need REDIS_URL or redis-server: ${err.message}`)),
-    ),
-  );
-  const ready = async () => {
-    for (let attempt = 0; ; attempt++) {
-      const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      probe.on('error', () => undefined);
-      try {
-        await probe.connect();
-        await probe.quit();
-        return;
-      } catch (err) {
-        probe.disconnect();
-        if (attempt >= 50) throw err;
-        await quietFor(100);
-      }
-    }
-  };
-  try {
-    await Promise.race([ready(), failed]);
-  } catch (err) {
-    server.kill('SIGTERM');
-    throw err;
-  }
-  return { url, stop: () => server.kill('SIGTERM') };
-}
+const redisForTest = async (): Promise<{ url: string; stop: () => void }> =>
+  givenRedis ? { url: givenRedis, stop: () => undefined } : startRedisServer();
 
 /** Two processes need a database both reach: the run on PostgreSQL (CI's second run) has it; PGlite's does not. */
 describe.runIf(onPostgres)('two server processes and Redis', () => {
@@ -504,7 +457,7 @@ describe.runIf(onPostgres)('two server processes and Redis', () => {
   afterAll(async () => {
     other?.kill('SIGTERM');
     await first?.close();
-    redis?.stop();
+    await redis?.stop();
   });
 
   /** A worker process's hub: no sockets of its own, it reaches every server's through Redis. */

@@ -94,11 +94,13 @@ export async function startTestServer(
     beforeListen?: (built: App) => void;
     /** Shares realtime rooms through Redis with other servers of the same key (default: a key of its own). */
     realtimeKey?: string;
+    /** A database of the test's own (one reached through a relay it can cut), instead of a fresh one. */
+    database?: Awaited<ReturnType<typeof freshDatabase>>;
   } = {},
 ): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-test-'));
   const smtp = await startSmtpReceiver({ delayMs: options.smtpDelayMs });
-  const { database, url: databaseUrl, drop } = await freshDatabase();
+  const { database, url: databaseUrl, drop } = options.database ?? (await freshDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

@@ -46,3 +46,33 @@ export function uniqueFieldOf(err: unknown): FieldErrors {
   const text = e ? constraintText(e) : '';
   return text.includes('email') ? { email: ['validation.email_taken'] } : { username: ['validation.username_taken'] };
 }
+
+/** Connection-level failures: the database is down, restarting or out of reach (not a fault of the query). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up)
+  '08000', // connection_exception
+  '08001', // sqlclient_unable_to_establish_sqlconnection
+  '08003', // connection_does_not_exist
+  '08006', // connection_failure
+]);
+const UNAVAILABLE_MESSAGES =
+  /connection terminated|timeout exceeded when trying to connect|connection error|not queryable/i;
+
+/** Whether the database could not be reached for this query (a restart, an outage): the caller may try again. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const e = current as PgErrorFields;
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+    current = e.cause;
+  }
+  return false;
+}

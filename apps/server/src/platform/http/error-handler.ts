@@ -3,9 +3,13 @@ import type { Socket } from 'node:net';
 import { DEFAULT_LOCALE, type ErrorBody } from '@inkwell/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../../db/errors';
 import { AppError, RateLimitedError, errorCode } from '../errors';
 import { negotiateLocale, t, type MessageKey } from '../i18n';
 import { RequestValidationError, translateIssues } from './validation';
+
+/** What a client is told to wait while the database is out of reach (a restart takes a few seconds). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 const statusKeys: Record<number, MessageKey> = {
   400: 'errors.bad_request',
@@ -110,6 +114,14 @@ export function installErrorHandler(app: FastifyInstance): void {
       const { status, key } = inputSqlStates[state]!;
       request.log.warn({ err: error, sqlState: state }, 'the database refused the input: tighten the schema');
       return reply.code(status).send({ code: errorCode(key), message: t(locale, key) } satisfies ErrorBody);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is restarting or out of reach: nothing was done, and the same request will work again soon.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ code: errorCode('errors.unavailable'), message: t(locale, 'errors.unavailable') } satisfies ErrorBody);
     }
     const status = (error as FastifyError).statusCode;
     if (error instanceof ResponseSerializationError || !status || status >= 500) {

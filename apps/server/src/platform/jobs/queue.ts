@@ -2,6 +2,7 @@ import { JOB_NAMES, JobPayloads, type JobName, type JobPayload } from '@inkwell/
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect';
+import { isDatabaseUnavailable } from '../../db/errors';
 
 /** One handler per job in the contract (a forgotten or unknown job does not compile), from the composition root. */
 export type JobHandlers = {
@@ -53,8 +54,17 @@ export async function startJobQueue(
       // records its failure unawaited: that write is dropped (the job stays active and is handed out again
       // when its time runs out) instead of becoming an unhandled rejection.
       // (An answer without rows reads as "nothing affected" to its completion calls; `rows: []` would not.)
-      executeSql: (text, values) =>
-        stopped ? Promise.resolve({ rows: undefined as unknown as [] }) : database.executeSql(text, values),
+      executeSql: (text, values) => {
+        if (stopped) return Promise.resolve({ rows: undefined as unknown as [] });
+        const answer = database.executeSql(text, values);
+        // pg-boss completes and fails jobs without awaiting: while the database is out of reach each of those
+        // rejections was unhandled, and ended the process. Handled here (awaiting callers still see the error);
+        // the job stays active and is handed out again when its time runs out.
+        answer.catch((err: unknown) =>
+          logger[isDatabaseUnavailable(err) ? 'debug' : 'warn']({ err }, 'job queue query failed'),
+        );
+        return answer;
+      },
     },
     // Maintenance also notices jobs whose worker died (their time ran out) and hands them out again.
     maintenanceIntervalSeconds: maintenanceSeconds,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 
 /** A small typed wrapper over the system's ffmpeg/ffprobe (Debian's ffmpeg 5+). */
 
@@ -41,13 +42,25 @@ export class TranscodeFailed extends Error {
 const running = new Set<ChildProcess>();
 export const killRunningTranscodes = (): void => running.forEach((child) => child.kill('SIGKILL'));
 
+/**
+ * On Linux each child is started through util-linux's `setpriv --pdeathsig KILL`, which execs it with the
+ * kernel told to kill it when this process dies: a worker killed mid-transcode (SIGKILL, the OOM killer)
+ * leaves no ffmpeg behind burning a core for a result nobody reads. Elsewhere the child is started as is.
+ */
+const SETPRIV = '/usr/bin/setpriv';
+const diesWithParent = process.platform === 'linux' && fs.existsSync(SETPRIV);
+const spawnTied = (command: string, args: string[]) =>
+  diesWithParent
+    ? spawn(SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+
 function collect(
   command: string,
   args: string[],
   onStdout?: (chunk: string) => void,
 ): Promise<{ code: number; signal: string | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnTied(command, args);
     running.add(child);
     let stdout = '';
     let stderr = '';

@@ -47,7 +47,8 @@ describe('the followed feed’s infinite scroll', () => {
     );
     renderInApp(<Feed />);
     await screen.findByText('Words 20');
-    await screen.findByText('Words 13');
+    // The rest comes two cards a task: a busy machine needs longer than findBy's default second.
+    await screen.findByText('Words 13', {}, { timeout: 5000 });
     expect(screen.getAllByTestId('post-card').map((card) => within(card).getByText(/^Words/).textContent)).toEqual(
       page.map((p) => p.content),
     );

@@ -84,7 +84,7 @@ describe.runIf(Boolean(testSettings().databaseUrl))('a database outage', () => {
     await writes;
 
     expect(statuses.filter((code) => code >= 500 && code !== 503)).toEqual([]);
-    expect(statuses.filter((code) => code === 201).length).toBeGreaterThan(5);
+    expect(acknowledged.length).toBeGreaterThan(0);
     expect(statuses.at(-1)).toBe(201);
     // Read around the relay: what was acknowledged is really there.
     const check = await connectDatabase({ kind: 'postgres', url: direct, poolSize: 1 });

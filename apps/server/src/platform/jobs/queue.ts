@@ -1,4 +1,5 @@
 import { JOB_NAMES, JobPayloads, type JobName, type JobPayload } from '@inkwell/contracts';
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect';
@@ -37,6 +38,29 @@ export interface JobQueue {
   boss: PgBoss;
 }
 
+/**
+ * pg-boss completes and fails a finished job without awaiting (its manager's `onFetch`): with the database out of
+ * reach those promises rejected with nobody listening, which ended the process. Each gets a handler here (an
+ * awaiting caller still sees the rejection; the failed query is logged by `executeSql` below); the job stays
+ * active and is handed out again when its time runs out. Patched once, on the module pg-boss itself loads.
+ */
+function handleUnawaitedCompletions(): void {
+  type Completion = (...args: unknown[]) => Promise<unknown>;
+  const Manager = createRequire(import.meta.url)('pg-boss/src/manager.js') as {
+    prototype: Record<'complete' | 'fail', Completion> & { inkwellHandled?: boolean };
+  };
+  if (Manager.prototype.inkwellHandled) return;
+  Manager.prototype.inkwellHandled = true;
+  for (const name of ['complete', 'fail'] as const) {
+    const original = Manager.prototype[name];
+    Manager.prototype[name] = function (this: unknown, ...args: unknown[]) {
+      const done = original.apply(this, args);
+      done.catch(() => undefined);
+      return done;
+    };
+  }
+}
+
 const RETRY: PgBoss.RetryOptions = { retryLimit: 5, retryDelay: 5, retryBackoff: true };
 
 export async function startJobQueue(
@@ -46,6 +70,7 @@ export async function startJobQueue(
   pollSeconds = 1,
   maintenanceSeconds = 60,
 ): Promise<JobQueue> {
+  handleUnawaitedCompletions();
   let stopped = false;
   // pg-boss runs on the app's own connection (PGlite has only one; on PostgreSQL it shares the pool).
   const boss = new PgBoss({

@@ -139,15 +139,18 @@ export function createRealtime(settings: RealtimeSettings): Realtime {
   const connect = () => {
     const client = new Redis(settings.redisUrl!, { maxRetriesPerRequest: 2, lazyConnect: false });
     client.on('error', (err) => log.warn({ err }, 'realtime redis error'));
-    // The adapter and the emitter publish without awaiting: during an outage each publish rejects once ioredis
-    // gives up on it, and nobody handling it ended the process. Handled here, an outage costs only the other
+    // The adapter and the emitter publish, subscribe and unsubscribe without awaiting: during an outage, or
+    // when a closing process quits its clients, each such command rejects with nobody listening, and that ended
+    // the process. Handled here (an awaiting caller still sees the error), an outage costs only the other
     // processes' copies (this process's sockets are served by the adapter itself) until Redis is back.
-    const publish = client.publish.bind(client) as (...args: unknown[]) => Promise<number>;
-    client.publish = ((...args: unknown[]) => {
-      const sent = publish(...args);
-      sent.catch((err: unknown) => log.warn({ err }, 'realtime publish lost (Redis unavailable)'));
-      return sent;
-    }) as typeof client.publish;
+    for (const name of ['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const) {
+      const command = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+      (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        const sent = command(...args);
+        sent.catch((err: unknown) => log.debug({ err, command: name }, 'realtime redis command lost'));
+        return sent;
+      };
+    }
     redis.push(client);
     return client;
   };

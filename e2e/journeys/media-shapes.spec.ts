@@ -34,9 +34,22 @@ async function publish(page: Page) {
 
 /** The drawn box of an image once it has loaded: width ÷ height, and its size. */
 async function drawn(img: Locator) {
-  await img.scrollIntoViewIfNeeded();
-  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
-  const box = (await img.boundingBox())!;
+  // The list may redraw after publishing and replace the element: every try finds the image again.
+  let box = { width: 0, height: 0 };
+  await expect
+    .poll(async () => {
+      const seen = await img
+        .evaluate((el: HTMLImageElement) => {
+          el.scrollIntoView({ block: 'center' });
+          if (!el.complete || el.naturalWidth === 0) return null;
+          const rect = el.getBoundingClientRect();
+          return { width: rect.width, height: rect.height };
+        })
+        .catch(() => null);
+      if (seen && seen.height > 0) box = seen;
+      return seen !== null && seen.height > 0;
+    })
+    .toBe(true);
   return { ratio: box.width / box.height, width: box.width, height: box.height };
 }
 

@@ -29,7 +29,7 @@ import { systemRoutes } from './modules/system';
 import { usersRoutes } from './modules/users';
 import { installCompression } from './platform/compression';
 import type { AppContext } from './platform/context';
-import { closeContext, createContext, type ContextOptions } from './platform/create-context';
+import { closeContext, createContext, startEventRelay, type ContextOptions } from './platform/create-context';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './platform/http/error-handler';
 import { decorateRequests } from './platform/http/request';
 import { responseSerializerCompiler } from './platform/http/serializer';
@@ -89,6 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const ctx = await createContext(config, app.log, registrations, options);
   ctx.events.register(eventSubscribers(ctx));
+  startEventRelay(ctx);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   // A Redis outage must not end the process: the rate-limit store skips a failed count (skipOnError) and the
   // client reconnects by itself.

@@ -80,6 +80,9 @@ const EnvSchema = z.object({
   METRICS_TOKEN: optional,
   WEB_DIST: optional,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
+  OUTBOX_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Tests only (refused in production): the process kills itself right after a commit that published this event. */
+  FAULT_EXIT_AFTER_COMMIT: optional,
   OPEN_REGISTRATION: bool(true),
   ACCOUNT_APPROVAL: z.enum(['auto', 'manual']).optional(),
   PAYMENT_TIMEOUT_MINUTES: z.coerce
@@ -164,6 +167,13 @@ export interface Config {
   metricsToken?: string;
   webDist?: string;
   shutdownTimeoutMs: number;
+  /**
+   * How long the process that committed a transaction has to hand out its events before any process's relay
+   * hands them out from the outbox instead (`OUTBOX_RETRY_SECONDS`).
+   */
+  outboxRetrySeconds: number;
+  /** A fault to inject in tests: die right after committing a transaction that published this event type. */
+  faultExitAfterCommit?: string;
   openRegistration: boolean;
   /** `auto` approves new organizations and accounts at once; `manual` leaves them pending for an admin. */
   accountApproval: 'auto' | 'manual';
@@ -275,6 +285,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsToken: e.METRICS_TOKEN,
     webDist: e.WEB_DIST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    outboxRetrySeconds: e.OUTBOX_RETRY_SECONDS,
+    faultExitAfterCommit: e.NODE_ENV === 'production' ? undefined : e.FAULT_EXIT_AFTER_COMMIT,
     openRegistration: e.OPEN_REGISTRATION,
     accountApproval: e.ACCOUNT_APPROVAL ?? (e.DATABASE_URL ? 'manual' : 'auto'),
     push: {

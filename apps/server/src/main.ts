@@ -7,7 +7,7 @@ import { acquireLock, holderPid } from './cli/lock';
 import { cliLogger } from './cli/logger';
 import { loadConfig, type Config } from './config';
 import { eventSubscribers } from './event-subscribers';
-import { closeContext, createContext } from './platform/create-context';
+import { closeContext, createContext, startEventRelay } from './platform/create-context';
 import { jobHandlers, registrations } from './registrations';
 import { seedDemo } from './seed/demo';
 import { demoEmail } from './seed/demo/users.scenario';
@@ -95,6 +95,7 @@ async function worker(config: Config): Promise<void> {
   const log = cliLogger(config);
   const ctx = await createContext(config, log, registrations);
   ctx.events.register(eventSubscribers(ctx));
+  startEventRelay(ctx);
   await ctx.jobs.work(jobHandlers(ctx));
   log.info('worker started');
   onShutdown(async () => {

@@ -5,6 +5,7 @@ import { connectDatabase, type Database, type Db } from '../db/connect';
 import { runMigrations, underStartupLock } from '../db/migrate';
 import type { AppContext } from './context';
 import { createEventBus } from './events';
+import { createOutbox } from './events/outbox';
 import { startJobQueue, type JobQueue, type JobQueueSettings } from './jobs/queue';
 import { killRunningTranscodes } from './media/ffmpeg';
 import { createMailer } from './mail/mailer';
@@ -53,8 +54,8 @@ export async function createContext(
         : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), guardSql: !config.isProduction },
     ));
   // Before anything opens a transaction: `database.db.transaction` hands out events after commit from here on.
-  const events = createEventBus(log);
-  events.attach(database.db);
+  const events = createEventBus(log, { afterCommit: faultAfterCommit(config) });
+  events.attach(database.db, createOutbox(database.db, config.outboxRetrySeconds));
   // The mailer queues through the job queue, which starts after it; it is only used once both exist.
   const queue: { jobs?: JobQueue } = {};
   const mail = createMailer(config, database.db, () => queue.jobs!, log);
@@ -84,8 +85,26 @@ export async function createContext(
   };
 }
 
+/**
+ * The test fault `FAULT_EXIT_AFTER_COMMIT`: the process kills itself between a commit that published the named
+ * event and its subscribers, as a crash or an OOM kill would (never in production, see config).
+ */
+function faultAfterCommit(config: Config): ((events: { type: string }[]) => void) | undefined {
+  const type = config.faultExitAfterCommit;
+  if (!type) return undefined;
+  return (events) => {
+    if (events.some((e) => e.type === type)) process.kill(process.pid, 'SIGKILL');
+  };
+}
+
+/** Hands out, every few seconds, the events a dead process committed but never handed out (serve and worker). */
+export function startEventRelay(ctx: AppContext): void {
+  ctx.events.startRelay(Math.min(5000, Math.max(1000, (ctx.config.outboxRetrySeconds * 1000) / 3)));
+}
+
 /** Stops jobs (running ones finish or are released), then closes mail and the database. */
 export async function closeContext(ctx: AppContext): Promise<void> {
+  ctx.events.stopRelay();
   // Events already committed still reach their subscribers (which queue jobs) before the queue stops.
   await ctx.events.drain();
   await ctx.jobs.stop(ctx.config.shutdownTimeoutMs);

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './identity';
 
 /** Small facts the server keeps about itself (which demo scenarios ran, generated keys, …). */
@@ -29,4 +29,21 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.created_at, t.id),
     index('audit_log_subject_idx').on(t.subject_type, t.subject_id),
   ],
+);
+
+/**
+ * The events of one committed transaction (the outbox), written inside it: the process that committed hands
+ * them out at once and deletes the row; if it died first, the relay of any process hands them out once
+ * `claimed_until` has passed. So a crash between COMMIT and the subscribers loses no notification or copy.
+ */
+export const eventOutbox = pgTable(
+  'event_outbox',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    events: jsonb().notNull(),
+    /** Nobody else dispatches the row before this: the committing process first, then a relay that claimed it. */
+    claimed_until: timestamp({ withTimezone: true }).notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('event_outbox_claimed_idx').on(t.claimed_until)],
 );

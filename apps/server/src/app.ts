@@ -30,6 +30,7 @@ import { usersRoutes } from './modules/users';
 import { installCompression } from './platform/compression';
 import type { AppContext } from './platform/context';
 import { closeContext, createContext, startEventRelay, type ContextOptions } from './platform/create-context';
+import { watchBacklog } from './platform/jobs/health';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './platform/http/error-handler';
 import { decorateRequests } from './platform/http/request';
 import { responseSerializerCompiler } from './platform/http/serializer';
@@ -110,7 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     skipOnError: true,
   });
   await installOpenApi(app, config);
-  installMetrics(app, config);
+  installMetrics(app, config, () => ctx.jobs.backlog());
 
   const gateways = createGateways(config, ctx.appSecret);
   systemRoutes(app, ctx);
@@ -138,7 +139,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await installStatic(app, config);
 
-  if (config.jobs === 'inline') await ctx.jobs.work(jobHandlers(ctx));
+  if (config.jobs === 'inline') {
+    await ctx.jobs.work(jobHandlers(ctx));
+    const stopWatching = watchBacklog(ctx);
+    app.addHook('onClose', async () => stopWatching());
+  }
 
   // Sockets share the HTTP server; they are let go before it closes (an open WebSocket would hold it).
   ctx.realtime.attach(app.server, socketAccess(ctx));

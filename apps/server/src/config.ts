@@ -80,9 +80,13 @@ const EnvSchema = z.object({
   METRICS_TOKEN: optional,
   WEB_DIST: optional,
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(25_000),
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  JOB_STALL_SECONDS: z.coerce.number().int().min(10).default(300),
   OUTBOX_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Tests only (refused in production): the process kills itself right after a commit that published this event. */
   FAULT_EXIT_AFTER_COMMIT: optional,
+  /** Tests only (refused in production): a worker takes jobs of this name and never finishes them (a hang). */
+  FAULT_HOLD_JOB: optional,
   OPEN_REGISTRATION: bool(true),
   ACCOUNT_APPROVAL: z.enum(['auto', 'manual']).optional(),
   PAYMENT_TIMEOUT_MINUTES: z.coerce
@@ -172,8 +176,14 @@ export interface Config {
    * hands them out from the outbox instead (`OUTBOX_RETRY_SECONDS`).
    */
   outboxRetrySeconds: number;
+  /** `inkwell worker` answers `/healthz` and `/readyz` on this port (on HOST) when set. */
+  workerHealthPort?: number;
+  /** A queue whose oldest due job has waited longer is stalled: the worker's `/readyz` fails and an error is logged. */
+  jobStallSeconds: number;
   /** A fault to inject in tests: die right after committing a transaction that published this event type. */
   faultExitAfterCommit?: string;
+  /** A fault to inject in tests: the worker holds jobs of this name forever, as a hung worker would. */
+  faultHoldJob?: string;
   openRegistration: boolean;
   /** `auto` approves new organizations and accounts at once; `manual` leaves them pending for an admin. */
   accountApproval: 'auto' | 'manual';
@@ -286,7 +296,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     outboxRetrySeconds: e.OUTBOX_RETRY_SECONDS,
+    workerHealthPort: e.WORKER_HEALTH_PORT,
+    jobStallSeconds: e.JOB_STALL_SECONDS,
     faultExitAfterCommit: e.NODE_ENV === 'production' ? undefined : e.FAULT_EXIT_AFTER_COMMIT,
+    faultHoldJob: e.NODE_ENV === 'production' ? undefined : e.FAULT_HOLD_JOB,
     openRegistration: e.OPEN_REGISTRATION,
     accountApproval: e.ACCOUNT_APPROVAL ?? (e.DATABASE_URL ? 'manual' : 'auto'),
     push: {

@@ -9,6 +9,8 @@ import { loadConfig, type Config } from './config';
 import { eventSubscribers } from './event-subscribers';
 import { closeContext, createContext, startEventRelay } from './platform/create-context';
 import { jobHandlers, registrations } from './registrations';
+import { startWorkerHealth, watchBacklog } from './platform/jobs/health';
+import type { JobHandlers } from './platform/jobs/queue';
 import { seedDemo } from './seed/demo';
 import { demoEmail } from './seed/demo/users.scenario';
 import { ensureRootAdmin, upsertAdmin } from './seed/root-admin';
@@ -96,12 +98,23 @@ async function worker(config: Config): Promise<void> {
   const ctx = await createContext(config, log, registrations);
   ctx.events.register(eventSubscribers(ctx));
   startEventRelay(ctx);
-  await ctx.jobs.work(jobHandlers(ctx));
-  log.info('worker started');
+  await ctx.jobs.work(withFaults(config, jobHandlers(ctx)));
+  const stopWatching = watchBacklog(ctx);
+  const health = config.workerHealthPort ? await startWorkerHealth(ctx, config.workerHealthPort) : undefined;
+  log.info({ healthPort: config.workerHealthPort }, 'worker started');
   onShutdown(async () => {
+    stopWatching();
+    health?.close();
     await closeContext(ctx);
     release();
   });
+}
+
+/** The test fault `FAULT_HOLD_JOB`: the worker takes that job and never finishes it (never in production). */
+function withFaults(config: Config, handlers: JobHandlers): JobHandlers {
+  const held = config.faultHoldJob as keyof JobHandlers | undefined;
+  if (!held || !(held in handlers)) return handlers;
+  return { ...handlers, [held]: () => new Promise<void>(() => undefined) };
 }
 
 /** Commands that open the database briefly, then close it. */

@@ -1,17 +1,46 @@
 import type { FastifyInstance } from 'fastify';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Config } from '../config';
 import { safeEqual, bearerToken } from './auth/tokens';
 import { forbidden, notFound } from './errors';
 import { fromThisMachine } from './http/loopback';
+import type { QueueBacklog } from './jobs/queue';
 
 /**
  * Prometheus metrics at `/metrics`: with `METRICS_TOKEN` as a bearer token; without one, from this machine
  * only and never in production (a reverse proxy on the same host makes every request look local).
  */
-export function installMetrics(app: FastifyInstance, config: Config): Registry {
+export function installMetrics(
+  app: FastifyInstance,
+  config: Config,
+  backlog?: () => Promise<QueueBacklog[]>,
+): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  if (backlog) {
+    // Read at each scrape: an alert on the oldest job's age finds a hung or missing worker.
+    const read = () => backlog().catch(() => [] as QueueBacklog[]);
+    new Gauge({
+      name: 'inkwell_job_oldest_waiting_seconds',
+      help: 'Age of the oldest job due and not yet taken, per queue',
+      labelNames: ['queue'],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const q of await read()) this.set({ queue: q.queue }, q.oldest_seconds);
+      },
+    });
+    new Gauge({
+      name: 'inkwell_jobs_waiting',
+      help: 'Jobs due and not yet taken, per queue',
+      labelNames: ['queue'],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const q of await read()) this.set({ queue: q.queue }, q.waiting);
+      },
+    });
+  }
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request duration by route',

@@ -104,12 +104,19 @@ export async function transcode(ctx: AppContext, fileId: string, job: { retryCou
           .then((moved) => moved && announce(ctx, row, 'processing', progress))
           .catch(() => undefined);
       },
+      ctx.config.media.transcodeTimeoutSeconds,
     );
     // The poster comes from the source alongside the transcode, so it adds no waiting.
     const [written] = await Promise.all([
       transcoding,
       kind === 'video'
-        ? runFfmpeg(ctx.config.media.ffmpeg, posterArgs(source.path, poster, duration), null)
+        ? runFfmpeg(
+            ctx.config.media.ffmpeg,
+            posterArgs(source.path, poster, duration),
+            null,
+            undefined,
+            ctx.config.media.transcodeTimeoutSeconds,
+          )
         : undefined,
     ]);
     // A cut-off upload still probes with its full length but decodes to less: refuse it, do not publish a stub.

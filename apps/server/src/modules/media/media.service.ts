@@ -222,11 +222,8 @@ export async function uploadAv(ctx: AppContext, auth: AuthContext, request: Fast
       await repo.remove(ctx.db, id);
       throw err;
     }
-    await ctx.jobs.send(
-      'media.transcode',
-      { fileId: id },
-      { expireInSeconds: ctx.config.media.transcodeTimeoutSeconds },
-    );
+    // No long expiry: the job queue's heartbeat keeps a running transcode its own, ffmpeg's timeout bounds it.
+    await ctx.jobs.send('media.transcode', { fileId: id });
     return { file: id, status: 'processing' as const };
   } finally {
     await fs.promises.rm(temp, { force: true });

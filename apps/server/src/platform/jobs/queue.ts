@@ -27,6 +27,13 @@ export interface QueueSettings {
 /** Every module's queue settings, assembled at the composition root and handed to `startJobQueue`. */
 export type JobQueueSettings = { readonly [N in JobName]?: QueueSettings };
 
+/** One queue's waiting work: jobs due now and not taken, and how long the oldest has waited. */
+export interface QueueBacklog {
+  queue: string;
+  waiting: number;
+  oldest_seconds: number;
+}
+
 export interface JobQueue {
   send<N extends JobName>(name: N, payload: JobPayload<N>, options?: PgBoss.SendOptions): Promise<string | null>;
   /** Queues many jobs of one kind in one statement (a post reaching thousands of followers' browsers). */
@@ -35,42 +42,70 @@ export interface JobQueue {
   work(handlers: JobHandlers): Promise<void>;
   /** Stops taking jobs, lets running ones finish up to the timeout, then releases the rest for retry. */
   stop(timeoutMs: number): Promise<void>;
+  /** Every queue with work due and not taken (health checks, metrics, the stall alert). */
+  backlog(): Promise<QueueBacklog[]>;
   boss: PgBoss;
 }
+
+/** pg-boss' worker registry (its manager), reached through the prototype patched below. */
+interface PgBossManager {
+  workers: Map<string, { stopping: boolean; stopped: boolean }>;
+}
+/** The manager whose `work` ran last: read right after calling `boss.work` (synchronously, before awaiting). */
+let lastManager: PgBossManager | undefined;
 
 /**
  * pg-boss completes and fails a finished job without awaiting (its manager's `onFetch`): with the database out of
  * reach those promises rejected with nobody listening, which ended the process. Each gets a handler here (an
  * awaiting caller still sees the rejection; the failed query is logged by `executeSql` below); the job stays
- * active and is handed out again when its time runs out. Patched once, on the module pg-boss itself loads.
+ * active and is handed out again when its time runs out. Its `work` also tells us the manager (the watchdog reads
+ * its workers). Patched once, on the module pg-boss itself loads.
  */
-function handleUnawaitedCompletions(): void {
+function patchPgBoss(): void {
   type Completion = (...args: unknown[]) => Promise<unknown>;
   const Manager = createRequire(import.meta.url)('pg-boss/src/manager.js') as {
-    prototype: Record<'complete' | 'fail', Completion> & { inkwellHandled?: boolean };
+    prototype: Record<'complete' | 'fail' | 'work', Completion> & { inkwellHandled?: boolean };
   };
   if (Manager.prototype.inkwellHandled) return;
   Manager.prototype.inkwellHandled = true;
+  // pg-boss hands its manager's methods to the PgBoss object by their function name: the replacements keep it.
+  const replace = (name: 'complete' | 'fail' | 'work', fn: Completion) =>
+    (Manager.prototype[name] = Object.defineProperty(fn, 'name', { value: name }));
   for (const name of ['complete', 'fail'] as const) {
     const original = Manager.prototype[name];
-    Manager.prototype[name] = function (this: unknown, ...args: unknown[]) {
+    replace(name, function (this: unknown, ...args: unknown[]) {
       const done = original.apply(this, args);
       done.catch(() => undefined);
       return done;
-    };
+    });
   }
+  const work = Manager.prototype.work;
+  replace('work', function (this: PgBossManager, ...args: unknown[]) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the registry the watchdog reads is this object
+    lastManager = this;
+    return work.apply(this, args);
+  });
 }
 
 const RETRY: PgBoss.RetryOptions = { retryLimit: 5, retryDelay: 5, retryBackoff: true };
+
+/**
+ * A job whose worker stops renewing it for this long is handed to another worker (pg-boss' expiry, noticed by
+ * its maintenance): a killed worker's work is retried within about a minute, not after pg-boss' 15-minute
+ * default. Long work (a transcode) stays its worker's through the heartbeat below; ffmpeg has its own timeout.
+ */
+export const JOB_EXPIRE_SECONDS = 30;
+const HEARTBEAT_MS = 10_000;
 
 export async function startJobQueue(
   database: Database,
   logger: FastifyBaseLogger,
   settings: JobQueueSettings,
   pollSeconds = 1,
-  maintenanceSeconds = 60,
+  maintenanceSeconds = 15,
+  watchdogMs = 30_000,
 ): Promise<JobQueue> {
-  handleUnawaitedCompletions();
+  patchPgBoss();
   let stopped = false;
   // pg-boss runs on the app's own connection (PGlite has only one; on PostgreSQL it shares the pool).
   const boss = new PgBoss({
@@ -96,13 +131,20 @@ export async function startJobQueue(
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
-  for (const name of JOB_NAMES) await boss.createQueue(name, { name, ...RETRY, ...settings[name]?.retry });
+  for (const name of JOB_NAMES) {
+    const queue = { name, ...RETRY, expireInSeconds: JOB_EXPIRE_SECONDS, ...settings[name]?.retry };
+    await boss.createQueue(name, queue);
+    // An install made by an earlier version keeps its queues: their retries and expiry are brought up to date.
+    await boss.updateQueue(name, queue);
+  }
   for (const name of JOB_NAMES) {
     const cron = settings[name]?.schedule;
     if (cron) await boss.schedule(name, cron, {}, { tz: 'UTC' });
   }
 
   const workers = new Map<JobName, string[]>();
+  let manager: PgBossManager | undefined;
+  let watchdog: NodeJS.Timeout | undefined;
 
   return {
     boss,
@@ -131,21 +173,33 @@ export async function startJobQueue(
       for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
     },
     async work(handlers) {
-      for (const name of JOB_NAMES) {
+      const start = async (name: JobName) => {
         const batchSize = settings[name]?.batchSize ?? 1;
         const handler = handlers[name] as (p: unknown, j: { id: string; retryCount: number }) => Promise<void>;
         const run = async (job: PgBoss.JobWithMetadata<unknown>) => {
           const started = Date.now();
+          // The heartbeat: while the handler runs, its job's expiry moves on, so only a dead worker's job expires.
+          const heartbeat = setInterval(() => {
+            database
+              .executeSql(
+                `update pgboss.job set expire_in = (now() - started_on) + make_interval(secs => $3)
+                  where name = $1 and id = $2 and state = 'active'`,
+                [name, job.id, JOB_EXPIRE_SECONDS],
+              )
+              .catch((err: unknown) => logger.debug({ err, job: name, jobId: job.id }, 'job heartbeat failed'));
+          }, HEARTBEAT_MS);
           try {
             await handler(JobPayloads[name].parse(job.data), { id: job.id, retryCount: job.retryCount });
             logger.info({ job: name, jobId: job.id, ms: Date.now() - started }, 'job done');
           } catch (err) {
             logger.warn({ err, job: name, jobId: job.id, retry: job.retryCount }, 'job failed');
             throw err;
+          } finally {
+            clearInterval(heartbeat);
           }
         };
         let workerId = '';
-        workerId = await boss.work(
+        const registering = boss.work(
           name,
           { pollingIntervalSeconds: pollSeconds, includeMetadata: true, batchSize },
           async (jobs) => {
@@ -163,10 +217,42 @@ export async function startJobQueue(
             if (jobs.length === batchSize) boss.notifyWorker(workerId);
           },
         );
-        workers.set(name, [...(workers.get(name) ?? []), workerId]);
-      }
+        manager ??= lastManager;
+        workerId = await registering;
+        workers.set(name, [workerId]);
+      };
+      for (const name of JOB_NAMES) await start(name);
+      // The watchdog: a queue's loop that ended while the queue runs (it should not; if it does, its jobs would
+      // wait forever in a process that looks healthy) is started again, and said loudly.
+      watchdog = setInterval(() => {
+        if (stopped || !manager) return;
+        for (const name of JOB_NAMES) {
+          const alive = (workers.get(name) ?? []).some((id) => {
+            const worker = manager!.workers.get(id);
+            return worker !== undefined && !worker.stopping && !worker.stopped;
+          });
+          if (alive) continue;
+          logger.error({ job: name }, 'job worker loop ended; starting it again');
+          start(name).catch((err: unknown) => logger.error({ err, job: name }, 'job worker loop did not start'));
+        }
+      }, watchdogMs);
+      watchdog.unref();
+    },
+    async backlog() {
+      const { rows } = await database.executeSql<{ queue: string; waiting: number; oldest_seconds: number }>(
+        `select name as queue, count(*)::int as waiting,
+                floor(extract(epoch from now() - min(start_after)))::int as oldest_seconds
+           from pgboss.job where state in ('created', 'retry') and start_after <= now()
+          group by name order by name`,
+      );
+      return rows.map((r) => ({
+        queue: r.queue,
+        waiting: Number(r.waiting),
+        oldest_seconds: Number(r.oldest_seconds),
+      }));
     },
     async stop(timeoutMs) {
+      clearInterval(watchdog);
       await boss.stop({ graceful: true, timeout: Math.max(timeoutMs, 1000), wait: true, close: true });
       stopped = true;
     },

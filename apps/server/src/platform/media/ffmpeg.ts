@@ -58,10 +58,19 @@ function collect(
   command: string,
   args: string[],
   onStdout?: (chunk: string) => void,
-): Promise<{ code: number; signal: string | null; stdout: string; stderr: string }> {
+  timeoutSeconds?: number,
+): Promise<{ code: number; signal: string | null; stdout: string; stderr: string; timedOut: boolean }> {
   return new Promise((resolve, reject) => {
     const child = spawnTied(command, args);
     running.add(child);
+    let timedOut = false;
+    const timer =
+      timeoutSeconds === undefined
+        ? undefined
+        : setTimeout(() => {
+            timedOut = true;
+            child.kill('SIGKILL');
+          }, timeoutSeconds * 1000);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -73,12 +82,14 @@ function collect(
       stderr = (stderr + chunk).slice(-20_000);
     });
     child.on('error', (err) => {
+      clearTimeout(timer);
       running.delete(child);
       reject(err);
     });
     child.on('close', (code, signal) => {
+      clearTimeout(timer);
       running.delete(child);
-      resolve({ code: code ?? 1, signal, stdout, stderr });
+      resolve({ code: code ?? 1, signal, stdout, stderr, timedOut });
     });
   });
 }
@@ -105,17 +116,19 @@ export async function probe(ffprobe: string, file: string): Promise<Probe> {
 
 /**
  * Runs ffmpeg with `-progress` on stdout, reporting the fraction done (0–1) from `out_time` against the
- * input's duration. Resolves with the length of what was written (the last `out_time`), in seconds.
+ * input's duration. Resolves with the length of what was written (the last `out_time`), in seconds. Past
+ * `timeoutSeconds` the child is killed and the run fails (a file that would take longer is not retried forever).
  */
 export async function runFfmpeg(
   ffmpeg: string,
   args: string[],
   durationSeconds: number | null,
   onProgress?: (fraction: number) => void,
+  timeoutSeconds?: number,
 ): Promise<number | null> {
   let buffered = '';
   let written: number | null = null;
-  const { code, signal, stderr } = await collect(
+  const { code, signal, stderr, timedOut } = await collect(
     ffmpeg,
     ['-hide_banner', '-nostdin', '-y', '-progress', 'pipe:1', '-nostats', ...args],
     (chunk) => {
@@ -132,7 +145,9 @@ export async function runFfmpeg(
         }
       }
     },
+    timeoutSeconds,
   );
+  if (timedOut) throw new TranscodeFailed(`ffmpeg took longer than ${timeoutSeconds} s`);
   if (signal) throw new TranscodeInterrupted();
   if (code !== 0)
     throw new TranscodeFailed(stderr.trim().split('\n').slice(-3).join(' ') || `ffmpeg exited with ${code}`);

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 import { sqlGuardLogger } from './sql-guard';
+import { holdsTransaction, QueryOutsideTransaction } from './transaction-scope';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -40,10 +41,43 @@ export type DatabaseTarget = (
 
 export async function connectDatabase(target: DatabaseTarget): Promise<Database> {
   const logger = target.guardSql ? sqlGuardLogger : undefined;
-  return target.kind === 'postgres'
-    ? connectPostgres(target.url, target.poolSize, logger)
-    : connectPglite(target.dataDir, logger);
+  const database =
+    target.kind === 'postgres'
+      ? await connectPostgres(target.url, target.poolSize, logger)
+      : await connectPglite(target.dataDir, logger);
+  if (target.guardSql) guardTransactions(database);
+  return database;
 }
+
+/**
+ * Outside production: taking a connection (PostgreSQL) or querying the client (PGlite, where it would wait for
+ * the transaction forever) while the same async context holds a transaction of this database throws
+ * `QueryOutsideTransaction` (see transaction-scope.ts) instead of deadlocking under load.
+ */
+function guardTransactions(database: Database): void {
+  const refuse = () => holdsTransaction(database.db);
+  for (const pool of [database.pool, preparedPools.get(database.db)]) {
+    if (!pool) continue;
+    const connect = pool.connect.bind(pool) as (cb?: (...args: unknown[]) => void) => unknown;
+    (pool as { connect: unknown }).connect = (cb?: (...args: unknown[]) => void) => {
+      if (!refuse()) return connect(cb);
+      const err = new QueryOutsideTransaction();
+      if (cb) return void cb(err);
+      return Promise.reject(err);
+    };
+  }
+  const client = database.pglite;
+  if (client) {
+    for (const method of ['query', 'exec', 'transaction'] as const) {
+      const original = (client[method] as (...args: unknown[]) => Promise<unknown>).bind(client);
+      (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) =>
+        refuse() ? Promise.reject(new QueryOutsideTransaction()) : original(...args);
+    }
+  }
+}
+
+/** Each PostgreSQL database's pool for prepared statements (guarded like its main pool). */
+const preparedPools = new WeakMap<Db, pg.Pool>();
 
 async function connectPglite(dataDir?: string, logger?: Logger): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
@@ -97,6 +131,7 @@ async function connectPostgres(url: string, poolSize = 10, logger?: Logger): Pro
     db,
     drizzlePg({ client: preparedPool, schema, casing: 'snake_case', logger }) as unknown as Db,
   );
+  preparedPools.set(db, preparedPool);
   return {
     kind: 'postgres',
     db,

@@ -2,6 +2,7 @@ import { DomainEvent, type DomainEventOf, type DomainEventType } from '@inkwell/
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/connect';
 import { isDatabaseUnavailable } from '../../db/errors';
+import { holdingTransaction } from '../../db/transaction-scope';
 import type { Outbox } from './outbox';
 
 /** Runs after the publishing transaction committed; a throw is logged and never reaches the request. */
@@ -170,12 +171,18 @@ export function createEventBus(log: FastifyBaseLogger, options: EventBusOptions 
       const transaction = async <T>(fn: (tx: Tx) => Promise<T>, config?: Parameters<Db['transaction']>[1]) => {
         const events: DomainEvent[] = [];
         let outboxId: number | undefined;
-        const result = await begin(async (tx) => {
-          collect(tx, events);
-          const value = await fn(tx);
-          if (outbox && events.length > 0) outboxId = await outbox.write(tx, events);
-          return value;
-        }, config);
+        // The callback runs as holding this database's transaction: outside production, a query of it on
+        // another connection fails at once (db/transaction-scope.ts) instead of deadlocking a busy pool.
+        const result = await begin(
+          (tx) =>
+            holdingTransaction(db, async () => {
+              collect(tx, events);
+              const value = await fn(tx);
+              if (outbox && events.length > 0) outboxId = await outbox.write(tx, events);
+              return value;
+            }),
+          config,
+        );
         if (events.length > 0) {
           options.afterCommit?.(events);
           await track(

@@ -161,7 +161,7 @@ describe('a process killed between COMMIT and its answer', () => {
           intervalMs: 250,
         },
       );
-      expect(await outboxRows()).toBe(0);
+      await waitFor(async () => expect(await outboxRows()).toBe(0), { timeoutMs: 10_000 });
     },
     60_000,
   );

@@ -1,8 +1,12 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { chatRoomChannel, chatsApi, identityApi } from '@inkwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testSettings } from '../config';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { signedIn } from '../../test/identity-helpers';
-import { startRedisServer, type RedisServer } from '../../test/redis';
+import { freePort, startRedisServer, type RedisServer } from '../../test/redis';
 import { connectSocket, nextEvent, quietFor, subscribe } from '../../test/sockets';
 
 /**
@@ -59,4 +63,87 @@ describe('a Redis outage', () => {
       socket.close();
     }
   }, 60_000);
+});
+
+describe.runIf(Boolean(testSettings().databaseUrl))('a Redis outage with two serve processes', () => {
+  const APP_SECRET = 'redis-outage-two-serves-secret-0123456789abcdef';
+  let redis: RedisServer;
+  let s: TestServer;
+  let peer: ChildProcess | undefined;
+  let peerUrl: string;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    const key = `rt-outage-${randomBytes(3).toString('hex')}`;
+    s = await startTestServer({ APP_SECRET, REDIS_URL: redis.url }, { realtimeKey: key });
+    const port = await freePort();
+    peerUrl = `http://127.0.0.1:${port}`;
+    peer = spawn(process.execPath, ['--import', 'tsx', 'test/realtime-peer.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: {
+        NODE_ENV: 'test',
+        DATABASE_URL: s.databaseUrl!,
+        REDIS_URL: redis.url,
+        APP_SECRET,
+        PUBLIC_URL: 'http://inkwell.test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        JOBS: 'off',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: s.dataDir,
+        REALTIME_KEY: key,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      peer!.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
+      peer!.once('exit', (code) => reject(new Error(`peer exited ${code}`)));
+    });
+  });
+  afterAll(async () => {
+    peer?.kill('SIGTERM');
+    await s?.close();
+    await redis?.stop();
+  });
+
+  it('chat reaches this process’s sockets during the outage, and the other process’s once Redis is back; both stay up', async () => {
+    const [a, b] = await Promise.all([signedIn(s), signedIn(s)]);
+    const { roomId } = (await s.call(chatsApi.create, { body: { userIds: [b.user.id] }, token: a.token })).body;
+    const here = await connectSocket(s.url);
+    const there = await connectSocket(peerUrl);
+    try {
+      for (const socket of [here, there])
+        expect(await subscribe(s, socket, b.token, chatRoomChannel(roomId))).toEqual({ ok: true });
+      const port = Number(new URL(redis.url).port);
+      const before = nextEvent(there, 'ChatMessageSent');
+      await s.call(chatsApi.send, { params: { roomId }, body: { message: 'Across' }, token: a.token });
+      expect((await before).chatMessage).toMatchObject({ message: 'Across' });
+
+      await redis.stop('SIGKILL');
+      await quietFor(300);
+      const during = nextEvent(here, 'ChatMessageSent');
+      const sent = await s.call(chatsApi.send, { params: { roomId }, body: { message: 'Here only' }, token: a.token });
+      expect(sent.status).toBe(201);
+      expect((await during).chatMessage).toMatchObject({ message: 'Here only' });
+      await quietFor(1500);
+      expect(peer!.exitCode).toBeNull();
+      expect((await fetch(`${peerUrl}/healthz`)).status).toBe(200);
+
+      redis = await startRedisServer(port);
+      // Both processes' Redis clients reconnect and subscribe again on their own.
+      const across = await (async () => {
+        for (let i = 0; i < 40; i++) {
+          const next = nextEvent(there, 'ChatMessageSent', 500).catch(() => undefined);
+          await s.call(chatsApi.send, { params: { roomId }, body: { message: `Back ${i}` }, token: a.token });
+          const got = await next;
+          if (got) return got;
+        }
+        return undefined;
+      })();
+      expect(across?.chatMessage).toMatchObject({ message: expect.stringMatching(/^Back \d+$/) });
+    } finally {
+      here.close();
+      there.close();
+    }
+  }, 90_000);
 });

@@ -11,12 +11,19 @@ import { POST_TYPES } from './posts';
  */
 const RowId = z.number().int().positive();
 
+/**
+ * Set on the events of a transaction when they are written to the outbox (the server's): the same event handed
+ * out twice (a process died after its subscribers ran but before it cleared the row) carries the same id, so a
+ * job it queues can tell it already did its work.
+ */
+const EventId = z.uuid().optional();
+
 const event = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
-  z.object({ type: z.literal(type), actor_id: RowId, ...shape });
+  z.object({ type: z.literal(type), actor_id: RowId, event_id: EventId, ...shape });
 
 /** An event the platform itself causes (a subscription running out): nobody acted, `actor_id` is null. */
 const systemEvent = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
-  z.object({ type: z.literal(type), actor_id: RowId.nullable(), ...shape });
+  z.object({ type: z.literal(type), actor_id: RowId.nullable(), event_id: EventId, ...shape });
 
 /** A post appeared (a member of `account_id` wrote it); `visible` says whether readers can see it yet. */
 export const PostCreated = event('post.created', {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { connectDatabase, type Database, type Db } from '../db/connect';
+import { pruneHandledEvents } from '../db/handled-events';
 import { runMigrations, underStartupLock } from '../db/migrate';
 import type { AppContext } from './context';
 import { createEventBus } from './events';
@@ -100,11 +101,18 @@ function faultAfterCommit(config: Config): ((events: { type: string }[]) => void
 /** Hands out, every few seconds, the events a dead process committed but never handed out (serve and worker). */
 export function startEventRelay(ctx: AppContext): void {
   ctx.events.startRelay(Math.min(5000, Math.max(1000, (ctx.config.outboxRetrySeconds * 1000) / 3)));
+  // Which events were handled is kept a week (see db/handled-events.ts), trimmed hourly by whoever runs.
+  const prune = setInterval(() => void pruneHandledEvents(ctx.db).catch(() => undefined), 3_600_000);
+  prune.unref();
+  relayPrunes.set(ctx, prune);
 }
+
+const relayPrunes = new WeakMap<AppContext, NodeJS.Timeout>();
 
 /** Stops jobs (running ones finish or are released), then closes mail and the database. */
 export async function closeContext(ctx: AppContext): Promise<void> {
   ctx.events.stopRelay();
+  clearInterval(relayPrunes.get(ctx));
   // Events already committed still reach their subscribers (which queue jobs) before the queue stops.
   await ctx.events.drain();
   await ctx.jobs.stop(ctx.config.shutdownTimeoutMs);

@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from './identity';
 
 /** Small facts the server keeps about itself (which demo scenarios ran, generated keys, …). */
@@ -46,4 +46,19 @@ export const eventOutbox = pgTable(
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('event_outbox_claimed_idx').on(t.claimed_until)],
+);
+
+/**
+ * Which consumer already did its work for which event (`event_id`), written in the same transaction as that work:
+ * a job run twice for one event (retried after its commit, or queued twice by a redelivered outbox row) does it
+ * once. Forgotten after a week.
+ */
+export const handledEvents = pgTable(
+  'handled_events',
+  {
+    consumer: varchar({ length: 40 }).notNull(),
+    event_id: uuid().notNull(),
+    handled_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.consumer, t.event_id] }), index('handled_events_handled_at_idx').on(t.handled_at)],
 );

@@ -171,8 +171,8 @@ describe('the friendship states (spec §4)', () => {
     await accept(b, a);
     await s.ctx.events.drain();
     expect(heard).toEqual([
-      { type: 'friend.requested', actor_id: a.user.id, user_id: b.user.id },
-      { type: 'friend.accepted', actor_id: b.user.id, user_id: a.user.id },
+      { type: 'friend.requested', actor_id: a.user.id, user_id: b.user.id, event_id: expect.any(String) },
+      { type: 'friend.accepted', actor_id: b.user.id, user_id: a.user.id, event_id: expect.any(String) },
     ]);
     heard.length = 0;
     await add(a, b); // refused: already friends

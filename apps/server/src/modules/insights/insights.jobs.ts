@@ -35,9 +35,10 @@ export async function countEvent(
   const zone = await repo.zoneOf(ctx.db, event.account_id);
   if (zone === undefined) return;
   try {
+    // Once per event when it has an id (the same event may be queued twice), else once per job (a retry).
     await repo.countOnce(
       ctx.db,
-      job.id,
+      event.event_id ?? job.id,
       event.account_id,
       dayInZone(occurredAt, zoneOrDefault(zone)),
       DELTAS[event.type],

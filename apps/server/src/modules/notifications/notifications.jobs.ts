@@ -8,6 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connect';
 import { isForeignKeyViolation } from '../../db/errors';
+import { firstHandling } from '../../db/handled-events';
 import type { AppContext } from '../../platform/context';
 import type { JobQueueSettings } from '../../platform/jobs/queue';
 import { t, type MessageKey } from '../../platform/i18n';
@@ -324,6 +325,8 @@ export async function createNotifications(
   const delivery = event.type === 'chat.message_created' ? await messageForDelivery(ctx, event.message_id) : undefined;
   try {
     await ctx.db.transaction(async (tx) => {
+      // Once per event: a retry after this commit, or the same event queued twice, writes nothing more.
+      if (!(await firstHandling(tx, 'notifications.create', event.event_id))) return;
       const ids = await rowsFor(tx, event, recipients, delivery);
       if (ids.length > 0) ctx.events.publish(tx, { type: 'notifications.created', actor_id: null, ids });
     });

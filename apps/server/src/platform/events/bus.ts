@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DomainEvent, type DomainEventOf, type DomainEventType } from '@inkwell/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/connect';
@@ -178,7 +179,11 @@ export function createEventBus(log: FastifyBaseLogger, options: EventBusOptions 
             holdingTransaction(db, async () => {
               collect(tx, events);
               const value = await fn(tx);
-              if (outbox && events.length > 0) outboxId = await outbox.write(tx, events);
+              if (outbox && events.length > 0) {
+                // Each event's id goes with it, so one handed out twice is known as the same by the jobs it queues.
+                for (const event of events) event.event_id ??= randomUUID();
+                outboxId = await outbox.write(tx, events);
+              }
               return value;
             }),
           config,

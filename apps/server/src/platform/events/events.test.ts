@@ -72,7 +72,16 @@ describe('domain events after commit', () => {
     });
     const res = await like(reader.token, post.id);
     expect(res.body).toEqual({ liked: true, likes_count: 1 });
-    expect(heard).toEqual([{ type: 'post.liked', actor_id: reader.user.id, account_id: account.id, post_id: post.id }]);
+    expect(heard).toEqual([
+      {
+        type: 'post.liked',
+        actor_id: reader.user.id,
+        account_id: account.id,
+        post_id: post.id,
+        // Given as the transaction wrote its events to the outbox.
+        event_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
+    ]);
     expect(seen).toEqual([1]);
 
     // Unliking is its own event; liking again is a new one.

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { likesApi } from '@inkwell/contracts';
 import { and, eq, sql } from 'drizzle-orm';
@@ -6,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSettings } from '../../config';
 import { queryRows } from '../../db/connect';
 import { notifications } from '../../db/schema';
+import { createNotifications } from '../../modules/notifications';
 import { createCreatorAccount } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { signedIn } from '../../../test/identity-helpers';
@@ -85,6 +87,31 @@ describe('the event outbox', () => {
     expect(await likeNotifications(creator.user.id, post.id, reader.user.id)).toHaveLength(1);
     // Claimed and cleared: nothing is handed out a second time.
     expect(await s.ctx.events.redeliver()).toBe(0);
+  });
+
+  it('the same event handed out twice (a redelivered row, a retried job) leaves one notification and one count', async () => {
+    const { creator, reader, account, post } = await likedPost();
+    const event = {
+      type: 'post.liked',
+      actor_id: reader.user.id,
+      account_id: account.id,
+      post_id: post.id,
+      event_id: randomUUID(),
+    };
+    for (let i = 0; i < 2; i++)
+      await s.ctx.db.execute(
+        sql`insert into event_outbox (events, claimed_until) values (${JSON.stringify([event])}::jsonb, now() - interval '1 second')`,
+      );
+    await waitFor(async () => expect(await outboxRows()).toBe(0), { timeoutMs: 15_000 });
+    await jobsSettled(s, ['notifications.create', 'insights.count']);
+    // A job run again for it (as after a crash between its commit and its completion) adds nothing either.
+    await createNotifications(s.ctx, { event: event as never });
+    expect(await likeNotifications(creator.user.id, post.id, reader.user.id)).toHaveLength(1);
+    const [day] = await queryRows<{ likes: number }>(
+      s.ctx.db,
+      sql`select coalesce(sum(likes), 0)::int as likes from account_daily_stats where account_id = ${account.id}`,
+    );
+    expect(day!.likes).toBe(1);
   });
 
   it('a row still claimed by its live process is left alone', async () => {

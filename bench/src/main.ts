@@ -1,3 +1,4 @@
+import { chaosBench } from './scenarios/chaos';
 import { compressionBench } from './scenarios/compression';
 import { feeds } from './scenarios/feeds';
 import { importBench } from './scenarios/import';
@@ -5,11 +6,22 @@ import { lighthouseBench } from './scenarios/lighthouse';
 import { media } from './scenarios/media';
 import { notificationsBench } from './scenarios/notifications';
 import { realtimeBench } from './scenarios/realtime';
+import { soakBench } from './scenarios/soak';
 import { startup } from './scenarios/startup';
 import { webSize } from './scenarios/web-size';
 
 /** `npm run bench -- <scenario>`; each feature adds its own scenario here. */
 const scenarios: Record<string, { about: string; run: (args: string[]) => Promise<void> }> = {
+  chaos: {
+    about:
+      'faults under write load (PostgreSQL crash, Redis killed, worker and serve SIGKILLed): acknowledged, lost, 5xx, seconds until healthy',
+    run: chaosBench,
+  },
+  soak: {
+    about:
+      '10 minutes of mixed reads and writes with 300 idle sockets: requests/s, errors, RSS every 30 s and its slope',
+    run: soakBench,
+  },
   startup: { about: 'time to ready on a fresh and on an existing data dir, and to shut down', run: startup },
   feeds: {
     about:

@@ -8,6 +8,7 @@ import { cliLogger } from './cli/logger';
 import { loadConfig, type Config } from './config';
 import { eventSubscribers } from './event-subscribers';
 import { closeContext, createContext, startEventRelay } from './platform/create-context';
+import { onUnhandledRejection } from './platform/faults';
 import { jobHandlers, registrations } from './registrations';
 import { startWorkerHealth, watchBacklog } from './platform/jobs/health';
 import type { JobHandlers } from './platform/jobs/queue';
@@ -135,6 +136,8 @@ async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   const args = parseArgs(rest);
   const config = loadConfig();
+  // A dependency that blinks must not end a long-running process; a bug still does (its supervisor restarts it).
+  if (command === 'serve' || command === 'worker') onUnhandledRejection(cliLogger(config));
   switch (command) {
     case 'serve':
       return serve(config);

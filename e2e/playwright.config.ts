@@ -20,19 +20,21 @@ const oauthEnv = Object.fromEntries(
   }),
 );
 
+/** The lane of `run-lanes.mjs` this run is (each has its own server, data, results and report), if any. */
+const lane = process.env.E2E_LANE ? `-${process.env.E2E_LANE}` : '';
 /** `E2E_DATA_DIR` lets two runs share a checkout (each with its own `E2E_PORT`). */
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, 'artifacts', 'data');
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, 'artifacts', `data${lane}`);
 
 /** Journeys in Debian's Chromium against the built app on a fresh embedded data directory. */
 export default defineConfig({
   testDir: './journeys',
-  outputDir: './artifacts/results',
+  outputDir: `./artifacts/results${lane}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
+  reporter: [['list'], ['html', { outputFolder: `./artifacts/report${lane}`, open: 'never' }]],
   use: {
     baseURL: BASE_URL,
     ...devices['Desktop Chrome'],
@@ -68,6 +70,10 @@ export default defineConfig({
       stderr: 'pipe',
       env: {
         NODE_ENV: 'test',
+        // The embedded default, whatever the shell says (CI sets these for the integration suite): lanes
+        // sharing one Redis would hear each other's realtime events and count each other's rate limits.
+        DATABASE_URL: '',
+        REDIS_URL: '',
         PORT: String(PORT),
         HOST: '127.0.0.1',
         PUBLIC_URL: BASE_URL,

@@ -29,6 +29,8 @@ for (const width of [1280, 390]) {
       await page.goto(path);
       await expect(page.getByTestId('admin-title')).toBeVisible();
       await page.waitForLoadState('networkidle');
+      // The screen as it settles, not caught while a list still loads.
+      await expect(page.locator('.mantine-Loader')).toHaveCount(0);
       found.push(...(await serious(page)).map((v) => `${path}: ${v}`));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(1);

@@ -77,6 +77,9 @@ export const theme = createTheme({
     // opened menu focuses its first item, as the WAI-ARIA menu pattern has it.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false }, styles: { item: { minHeight: 44 } } },
     NavLink: { styles: { root: { minHeight: 44 } } },
+    // A spinner is a status: its name ("Loading") is read out, and a name on a span without a role is not allowed
+    // (axe: aria-prohibited-attr, serious; seen on a screen caught while it loads).
+    Loader: { defaultProps: { role: 'status' } },
     // The whole bar takes a tap or a drag, not only the thumb.
     Slider: { styles: { root: { minHeight: 44 } } },
     // A checkbox's label toggles it: 44 px tall, the box centred beside it.

@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { creatorAccount, peopleWithTokens } from '../dataset';
 import { serverEntry } from '../paths';
 
 /**
@@ -28,7 +28,6 @@ const OUTAGE_MS = Number(process.env.BENCH_CHAOS_OUTAGE_MS ?? 5000);
  */
 const PACE_MS = Number(process.env.BENCH_CHAOS_PACE_MS ?? 200);
 const SECRET = 'chaos-secret-chaos-secret-chaos-secret-0123456';
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const tokenOf = (i: number) => `bench-chaos-token-${i}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -184,31 +183,8 @@ export async function chaosBench(): Promise<void> {
     launch('serve');
     if (!(await waitOk(`${base}/readyz`))) throw new Error('serve did not start');
     const q = (text: string, values?: unknown[]) => pool.query(text, values);
-    const people = VUS + 1;
-    await q(`insert into users (name, username, email, password_hash, role_id, email_verified_at)
-             select 'Person ' || i, 'person' || i, 'person' || i || '@chaos.test', 'x', (select id from roles where name = 'user'), now()
-             from generate_series(1, ${people}) i`);
-    await q(
-      `insert into access_tokens (user_id, device_name, token_hash)
-       select u.id, 'chaos', h.hash from unnest($1::text[]) with ordinality as h(hash, n) join users u on u.username = 'person' || h.n`,
-      [Array.from({ length: people }, (_, i) => sha256(tokenOf(i + 1)))],
-    );
-    owner = (await q(`select id from users where username = 'person1'`)).rows[0].id as number;
-    const org = (
-      await q(
-        `insert into organizations (user_id, name, username, description, approved_status)
-         values ($1, 'Chaos Org', 'chaos_org', 'Chaos', 'approved') returning id`,
-        [owner],
-      )
-    ).rows[0].id as number;
-    const account = (
-      await q(
-        `insert into accounts (organization_id, name, username, description, approved_status)
-         values ($1, 'Chaos Account', 'chaos_account', 'Chaos', 'approved') returning id`,
-        [org],
-      )
-    ).rows[0].id as number;
-    await q(`insert into account_users (account_id, user_id, role) values ($1, $2, 'owner')`, [account, owner]);
+    owner = (await peopleWithTokens(q, VUS + 1, 'chaos', tokenOf))[0]!;
+    const account = await creatorAccount(q, owner, 'chaos');
     const created = await fetch(`${base}/api/posts`, {
       method: 'POST',
       headers: { authorization: `Bearer ${tokenOf(1)}`, 'content-type': 'application/json' },

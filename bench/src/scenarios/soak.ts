@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
+import { creatorAccount, peopleWithTokens } from '../dataset';
 import { serverEntry } from '../paths';
 import { ADMIN_URL, dbUrl, sql, startServer, stopServer } from '../server';
 
@@ -21,7 +21,6 @@ const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const VUS = Number(process.env.BENCH_SOAK_VUS ?? 16);
 const SOCKETS = Number(process.env.BENCH_SOAK_SOCKETS ?? 300);
 const SAMPLE_MS = 30_000;
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const tokenOf = (i: number) => `bench-soak-token-${i}`;
 
 async function rssMb(pid: number): Promise<number> {
@@ -31,39 +30,14 @@ async function rssMb(pid: number): Promise<number> {
 
 async function dataset(url: string) {
   const run = (text: string, values?: unknown[]) => sql(url, text, values);
-  const people = SOCKETS + VUS + 1;
-  await run(`insert into users (name, username, email, password_hash, role_id, email_verified_at)
-             select 'Person ' || i, 'person' || i, 'person' || i || '@soak.test', 'x', (select id from roles where name = 'user'), now()
-             from generate_series(1, ${people}) i`);
-  await run(
-    `insert into access_tokens (user_id, device_name, token_hash)
-     select u.id, 'soak', h.hash from unnest($1::text[]) with ordinality as h(hash, n) join users u on u.username = 'person' || h.n`,
-    [Array.from({ length: people }, (_, i) => sha256(tokenOf(i + 1)))],
-  );
-  const owner = (await run(`select id from users where username = 'person1'`)).rows[0].id as number;
-  const org = (
-    await run(
-      `insert into organizations (user_id, name, username, description, approved_status)
-       values ($1, 'Soak Org', 'soak_org', 'Soak', 'approved') returning id`,
-      [owner],
-    )
-  ).rows[0].id as number;
-  const account = (
-    await run(
-      `insert into accounts (organization_id, name, username, description, approved_status)
-       values ($1, 'Soak Account', 'soak_account', 'Soak', 'approved') returning id`,
-      [org],
-    )
-  ).rows[0].id as number;
-  await run(`insert into account_users (account_id, user_id, role) values ($1, $2, 'owner')`, [account, owner]);
+  const ids = await peopleWithTokens(run, SOCKETS + VUS + 1, 'soak', tokenOf);
+  const owner = ids[0]!;
+  const account = await creatorAccount(run, owner, 'soak');
   // Everyone follows the account, so its posts fill their feeds.
   await run(`insert into follows (user_id, account_id) select id, $1 from users where id <> $2`, [account, owner]);
   await run(
     `update accounts set followers_count = (select count(*) from follows where account_id = $1) where id = $1`,
     [account],
-  );
-  const ids = (await run(`select id from users where username like 'person%' order by id`)).rows.map(
-    (r) => r.id as number,
   );
   return { owner, account, ids };
 }

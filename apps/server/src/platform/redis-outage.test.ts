@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { chatRoomChannel, chatsApi, identityApi } from '@inkwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSettings } from '../config';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { signedIn } from '../../test/identity-helpers';
-import { freePort, startRedisServer, type RedisServer } from '../../test/redis';
+import { startPeerServer } from '../../test/peer-server';
+import { startRedisServer, type RedisServer } from '../../test/redis';
 import { connectSocket, nextEvent, quietFor, subscribe } from '../../test/sockets';
 
 /**
@@ -75,30 +75,9 @@ describe.runIf(Boolean(testSettings().databaseUrl))('a Redis outage with two ser
     redis = await startRedisServer();
     const key = `rt-outage-${randomBytes(3).toString('hex')}`;
     s = await startTestServer({ APP_SECRET, REDIS_URL: redis.url }, { realtimeKey: key });
-    const port = await freePort();
-    peerUrl = `http://127.0.0.1:${port}`;
-    peer = spawn(process.execPath, ['--import', 'tsx', 'test/realtime-peer.ts'], {
-      cwd: path.resolve(import.meta.dirname, '../..'),
-      env: {
-        NODE_ENV: 'test',
-        DATABASE_URL: s.databaseUrl!,
-        REDIS_URL: redis.url,
-        APP_SECRET,
-        PUBLIC_URL: 'http://inkwell.test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        JOBS: 'off',
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: s.dataDir,
-        REALTIME_KEY: key,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      peer!.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve());
-      peer!.once('exit', (code) => reject(new Error(`peer exited ${code}`)));
-    });
+    const started = await startPeerServer(s, APP_SECRET, { REDIS_URL: redis.url, REALTIME_KEY: key });
+    peer = started.child;
+    peerUrl = started.url;
   });
   afterAll(async () => {
     peer?.kill('SIGTERM');

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import {
   chatRoomChannel,
   chatsApi,
@@ -11,7 +10,8 @@ import {
   type RealtimeEvent,
 } from '@inkwell/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { freePort, startRedisServer } from '../../../test/redis';
+import { startPeerServer } from '../../../test/peer-server';
+import { startRedisServer } from '../../../test/redis';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testSettings } from '../../config';
@@ -426,33 +426,9 @@ describe.runIf(onPostgres)('two server processes and Redis', () => {
     redis = await redisForTest();
     key = `rt-two-${randomBytes(3).toString('hex')}`;
     first = await startTestServer({ APP_SECRET, REDIS_URL: redis.url }, { realtimeKey: key });
-    const port = await freePort();
-    peerUrl = `http://127.0.0.1:${port}`;
-    const serverDir = path.resolve(import.meta.dirname, '../../..');
-    other = spawn(process.execPath, ['--import', 'tsx', 'test/realtime-peer.ts'], {
-      cwd: serverDir,
-      env: {
-        NODE_ENV: 'test',
-        DATABASE_URL: first.databaseUrl!,
-        REDIS_URL: redis.url,
-        APP_SECRET,
-        PUBLIC_URL: 'http://inkwell.test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        JOBS: 'off',
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: first.dataDir,
-        REALTIME_KEY: key,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      other!.stdout!.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('ready')) resolve();
-      });
-      other!.once('exit', (code) => reject(new Error(`peer exited ${code}`)));
-    });
+    const peer = await startPeerServer(first, APP_SECRET, { REDIS_URL: redis.url, REALTIME_KEY: key });
+    other = peer.child;
+    peerUrl = peer.url;
   });
   afterAll(async () => {
     other?.kill('SIGTERM');

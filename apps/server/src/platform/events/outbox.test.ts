@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { likesApi } from '@inkwell/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +9,7 @@ import { createNotifications } from '../../modules/notifications';
 import { createCreatorAccount } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { signedIn } from '../../../test/identity-helpers';
-import { freePort } from '../../../test/redis';
+import { startPeerServer } from '../../../test/peer-server';
 import { jobsSettled, waitFor } from '../../../test/wait-for';
 
 /**
@@ -136,35 +134,12 @@ describe('a process killed between COMMIT and its answer', () => {
     'loses no notification: the like is committed, the process dies, another process hands out its events',
     async () => {
       const { creator, reader, post } = await likedPost();
-      const port = await freePort();
       // A second serve on the same database that kills itself right after committing a like.
-      const doomed = spawn(process.execPath, ['--import', 'tsx', 'test/realtime-peer.ts'], {
-        cwd: path.resolve(import.meta.dirname, '../../..'),
-        env: {
-          NODE_ENV: 'test',
-          DATABASE_URL: s.databaseUrl!,
-          APP_SECRET,
-          PUBLIC_URL: 'http://inkwell.test',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          JOBS: 'off',
-          SEED_DEMO: 'false',
-          LOG_LEVEL: 'silent',
-          DATA_DIR: s.dataDir,
-          REDIS_URL: '',
-          FAULT_EXIT_AFTER_COMMIT: 'post.liked',
-          OUTBOX_RETRY_SECONDS: '2',
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
+      const doomed = await startPeerServer(s, APP_SECRET, {
+        FAULT_EXIT_AFTER_COMMIT: 'post.liked',
+        OUTBOX_RETRY_SECONDS: '2',
       });
-      const exited = new Promise<string | null>((resolve) => doomed.once('exit', (_code, signal) => resolve(signal)));
-      await new Promise<void>((resolve, reject) => {
-        doomed.stdout!.on('data', (chunk: Buffer) => {
-          if (chunk.toString().includes('ready')) resolve();
-        });
-        void exited.then(() => reject(new Error('the second server exited before it was ready')));
-      });
-      const answer = await fetch(`http://127.0.0.1:${port}/api/likes`, {
+      const answer = await fetch(`${doomed.url}/api/likes`, {
         method: 'POST',
         headers: { authorization: `Bearer ${reader.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ likeable_type: 'post', likeable_id: post.id }),
@@ -173,7 +148,7 @@ describe('a process killed between COMMIT and its answer', () => {
         () => 'no answer',
       );
       expect(answer).toBe('no answer');
-      expect(await exited).toBe('SIGKILL');
+      expect(await doomed.exited).toBe('SIGKILL');
       // The like was committed, its notification was not created by the process that died…
       const [liked] = await queryRows<{ likes_count: number }>(
         s.ctx.db,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alive } from '../../../test/processes';
 import { testSettings } from '../../config';
 import { queryRows } from '../../db/connect';
 import { notifications } from '../../db/schema';
@@ -36,15 +37,6 @@ const children = (pid: number): { pid: number; comm: string }[] =>
         return [];
       }
     });
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe.runIf(Boolean(testSettings().databaseUrl) && process.platform === 'linux')('a killed worker', () => {
   let s: TestServer;

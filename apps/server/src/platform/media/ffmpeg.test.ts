@@ -1,14 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { alive } from '../../../test/processes';
 
 describe('ffmpeg dies with its worker (issue 25: an orphan kept burning a core)', () => {
   it.runIf(process.platform === 'linux')(

@@ -1,6 +1,6 @@
 /**
- * A second `serve` process for the realtime test: the real app on the same database and Redis as the test's
- * own server, sharing its realtime key. Prints `ready` once it listens.
+ * A second `serve` process (started by peer-server.ts): the real app on the same database (and Redis, realtime
+ * key, faults) as the test's own server, configured by its environment. Prints `ready` once it listens.
  */
 import { buildApp } from '../src/app';
 import { loadConfig, testSettings } from '../src/config';

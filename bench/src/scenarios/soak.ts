@@ -134,7 +134,7 @@ export async function soakBench(): Promise<void> {
               : pick < 5
                 ? ['GET', '/feed/public?per_page=20', undefined]
                 : pick < 7
-                  ? ['GET', `/posts/${post.slug}`, undefined]
+                  ? ['GET', `/posts/slug/${post.slug}`, undefined]
                   : pick === 7
                     ? ['GET', '/notifications', undefined]
                     : pick === 8

@@ -17,6 +17,19 @@ const otherModuleFile = (up) => ({
     "Import another module through its index ('../<feature>'), never its internal files (STYLE.md, a module's door).",
 });
 
+/** For platform/ and db/: no feature module, nor the seed or the composition root. */
+const BELOW_MODULES = {
+  regex: '^(\\.\\.?/)+(modules|seed|app|main|registrations|event-subscribers)(/|$)',
+  message:
+    'platform/ and db/ import no feature module (nor the seed or the composition root): each module hands its jobs, subscribers and seeds to registrations.ts in its descriptor.',
+};
+
+/** For db/: not platform/ either (it builds on db/). */
+const BELOW_PLATFORM = {
+  regex: '^(\\.\\.?/)+platform(/|$)',
+  message: 'db/ is below platform/: move what both need into db/ (or a leaf such as server-root.ts).',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -82,25 +95,44 @@ export default tseslint.config(
   {
     files: ['apps/server/src/{platform,db}/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\.?/)+(modules|seed|app|main|registrations|event-subscribers)(/|$)',
-              message:
-                'platform/ and db/ import no feature module (nor the seed or the composition root): modules register their jobs, schedules and seeds in registrations.ts.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [BELOW_MODULES] }] },
+  },
+  // db/ is the lowest layer: platform/ builds on it, never the other way round.
+  {
+    files: ['apps/server/src/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [BELOW_MODULES, BELOW_PLATFORM] }] },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  // A web feature's door: a file in features/<x>/ or admin/<x>/ uses another feature through its index.ts
+  // ('../<feature>') or its api.ts ('../<feature>/api') only, never its other files. Parts several features share
+  // live in components/, lib/ or admin/components/. An index.ts re-exports small parts, never a page (pages load
+  // lazily with their routes; a page behind a door would ride along in every chunk that opens it).
+  {
+    files: ['apps/web/src/{features,admin}/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.|components/)[^/]+/(?!(index|api)$)',
+              message:
+                "Import another feature through its door ('../<feature>' for its index.ts, or '../<feature>/api'), never its other files; shared parts go to components/, lib/ or admin/components/.",
+            },
+            {
+              regex: '^(\\.\\./)+(features|admin)/[^/]+/(?!(index|api)$)',
+              message:
+                "Import a feature through its door ('features/<feature>' for its index.ts, or 'features/<feature>/api'), never its other files; shared parts go to components/ or lib/.",
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -1,5 +1,3 @@
-import type { FieldErrors } from '../platform/errors';
-
 /*
  * What PostgreSQL (and PGlite) errors say, read the same way everywhere. Drizzle wraps the driver's error,
  * so the SQLSTATE code can sit on the error or on one of its causes.
@@ -41,10 +39,10 @@ export function isForeignKeyViolation(err: unknown): boolean {
 }
 
 /** Which of a person's unique fields (e-mail or username) a unique violation on `users` is about. */
-export function uniqueFieldOf(err: unknown): FieldErrors {
+export function uniqueFieldOf(err: unknown): 'email' | 'username' {
   const e = pgError(err);
   const text = e ? constraintText(e) : '';
-  return text.includes('email') ? { email: ['validation.email_taken'] } : { username: ['validation.username_taken'] };
+  return text.includes('email') ? 'email' : 'username';
 }
 
 /** Connection-level failures: the database is down, restarting or out of reach (not a fault of the query). */

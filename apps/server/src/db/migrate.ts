@@ -1,9 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrationsFolder } from '../platform/paths';
+import { serverRoot } from '../server-root';
 import type { Database, Schema } from './connect';
+
+export const migrationsFolder = path.join(serverRoot, 'src', 'db', 'migrations');
+
+/** How many migrations ship with this build (the drizzle journal's entries). */
+export function migrationCount(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
 
 /** Arbitrary constant: serialises the start-up of processes that start at once (see `underStartupLock`). */
 const STARTUP_LOCK_ID = 7_340_001;

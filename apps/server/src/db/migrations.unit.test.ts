@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { migrationsFolder, serverRoot } from '../platform/paths';
+import { serverRoot } from '../server-root';
+import { migrationsFolder } from './migrate';
 
 describe('migrations', () => {
   it('agree with the schema: drizzle-kit finds nothing left to generate', () => {

@@ -5,7 +5,7 @@ import {
   type LoginResponse,
 } from '@inkwell/contracts';
 import type { ParsedBody, identityApi } from '@inkwell/contracts';
-import { isUniqueViolation, uniqueFieldOf } from '../../db/errors';
+import { isUniqueViolation } from '../../db/errors';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import { hashPassword, passwordProblems, verifyPassword } from '../../platform/auth/passwords';
 import { hashToken, newToken } from '../../platform/auth/tokens';
@@ -56,7 +56,7 @@ export async function register(ctx: AppContext, input: Parsed<'register'>, local
     if (!isUniqueViolation(err)) throw err;
     // Two sign-ups racing for the same name or address: the unique index decides, and the address's loser
     // is answered like any known address.
-    const field = uniqueFieldOf(err);
+    const field = users.takenField(err);
     const winner = field.email && (await users.findUserByEmail(ctx.db, input.email));
     if (winner) return tellAddressHolder(ctx, winner, locale);
     throw new ValidationError(field);

@@ -1,12 +1,11 @@
 import { systemApi } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
-import { migrationsApplied } from '../../db/migrate';
+import { migrationCount, migrationsApplied } from '../../db/migrate';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { sentToLoopbackName } from '../../platform/http/hosts';
 import { fromThisMachine } from '../../platform/http/loopback';
 import { route } from '../../platform/http/route';
-import { migrationCount } from '../../platform/paths';
 
 export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));

@@ -8,5 +8,5 @@ export {
   type UserRow,
 } from './users.repo';
 export { passwordChangeLimit, usersRoutes } from './users.routes';
-export { endSessions, sessionUser, socialLogins } from './users.service';
+export { endSessions, sessionUser, socialLogins, takenField } from './users.service';
 export { usersSubscribers } from './users.subscribers';

@@ -25,6 +25,13 @@ type Body<K extends keyof typeof identityApi> = ParsedBody<(typeof identityApi)[
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
+/** The field errors of a unique violation on `users`: the e-mail address or the username is taken. */
+export function takenField(err: unknown): FieldErrors {
+  return uniqueFieldOf(err) === 'email'
+    ? { email: ['validation.email_taken'] }
+    : { username: ['validation.username_taken'] };
+}
+
 /** The person's social logins as `User.logins` shows them. */
 export async function socialLogins(ctx: AppContext, userId: number): Promise<SocialLogin[]> {
   const rows = await repo.listSocialLogins(ctx.db, userId);
@@ -145,7 +152,7 @@ export async function updateProfile(
       }
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ValidationError(uniqueFieldOf(err));
+    if (isUniqueViolation(err)) throw new ValidationError(takenField(err));
     throw err;
   }
   return sessionUser(ctx, userId, locale);

@@ -1,27 +1,56 @@
 /*
  * The first API reads of the screens people land on signed in, as index.html starts them before the app has
- * loaded (landingPreloads.ts `api`). Each URL must be exactly the one the screen's query asks for, or the app
- * asks again: src/api/early.test.ts runs these against the app's own queries.
+ * loaded (landingPreloads.ts `api`). Each URL is built by the app's own `apiUrl` from the contract's endpoint, as
+ * the screen's query builds it, or the app would ask again: src/api/early.test.ts runs these against the app's
+ * own queries.
+ *
+ * The contracts by path, not by package name: Vite loads this file with its config and leaves a package's import
+ * to Node, which cannot read the contracts' TypeScript.
  */
+import {
+  accountsApi,
+  apiUrl,
+  identityApi,
+  IMAGE_VARIANT_WIDTHS,
+  postsApi,
+  TOP_CURSOR,
+  type EndpointDef,
+  type UrlInput,
+} from '../../packages/contracts/src/index';
 
-/** The contracts' `TOP_CURSOR` (a cursor above every post), spelled here because this file runs before the app. */
-export const TOP_CURSOR_TEXT = `${Number.MAX_SAFE_INTEGER.toString(36)}.${(2 ** 31 - 1).toString(36)}`;
+/**
+ * A read's URL as a JavaScript expression of the inline script, built by `apiUrl` (the same path, encoding and
+ * query as the app's call): each path parameter is given as the JavaScript expression of its value, which only
+ * the browser knows (the username in `location`, an id in an answer), and encoded there as `apiUrl` encodes it.
+ */
+export function urlScript<E extends EndpointDef>(endpoint: E, input: UrlInput<E>): string {
+  const { params = {}, query } = input as { params?: Record<string, string>; query?: unknown };
+  // A mark `encodeURIComponent` leaves as it is (and a query value never holds: `~` goes as %7E).
+  const marks = Object.fromEntries(Object.keys(params).map((name) => [name, `~${name}~`]));
+  const url = apiUrl(endpoint as EndpointDef, { params: marks, query } as UrlInput<EndpointDef>);
+  return url
+    .split(/~(\w+)~/)
+    .map((part, i) => (i % 2 ? `encodeURIComponent(${params[part]})` : part && JSON.stringify(part)))
+    .filter(Boolean)
+    .join(' + ');
+}
+
+const me = urlScript(identityApi.me, {});
+const firstPage = { before: TOP_CURSOR };
 
 /** /home: the session user and the open tab's first page. */
-export const homeReads = `get('/api/user');
-get((q.get('tab') === 'public' ? '/api/feed/public' : '/api/feed') + '?before=${TOP_CURSOR_TEXT}');`;
+export const homeReads = `get(${me});
+get(q.get('tab') === 'public' ? ${urlScript(postsApi.publicFeed, { query: firstPage })} : ${urlScript(postsApi.feed, { query: firstPage })});`;
 
-/** lib/images.ts `COLUMN_SIZES`, and the contracts' `IMAGE_VARIANT_WIDTHS`: src/api/early.test.ts holds them equal. */
+/** lib/images.ts `COLUMN_SIZES`: src/api/early.test.ts holds them equal. */
 export const COLUMN_SIZES_TEXT = '(min-width: 760px) 760px, 100vw';
-export const VARIANT_WIDTHS_TEXT =
-  '{"squares":[480,960],"covers":[480,960],"profiles":[128,256],"photos":[480,960,1440]}';
 
 /**
  * Fetches one of our images drawn across the content column as its `<img>` will ask for it (the same `srcset`
  * and `sizes` as lib/images.ts, so the browser picks the same copy and the `<img>` takes it from the cache).
  */
 const preloadColumnImage = `function preloadColumnImage(url) {
-  var link = document.createElement('link'), widths = ${VARIANT_WIDTHS_TEXT};
+  var link = document.createElement('link'), widths = ${JSON.stringify(IMAGE_VARIANT_WIDTHS)};
   var sized = /(?:^|\\/)images\\/(squares|covers|profiles|photos)\\/(?:[\\w-]+\\/)*[0-9a-f]+-(\\d{1,5})x(\\d{1,5})\\.webp$/.exec(url);
   link.setAttribute('rel', 'preload');
   link.setAttribute('as', 'image');
@@ -40,13 +69,13 @@ const preloadColumnImage = `function preloadColumnImage(url) {
  * /a/{username} on its first tab: the session user, the account, then its first page of notes, and its banner
  * (the page's largest paint) as soon as the account says where it is, instead of once the app has drawn it.
  */
-export const accountReads = `get('/api/user');
+export const accountReads = `get(${me});
 if (q.get('tab')) return;
 ${preloadColumnImage}
-get('/api/accounts/by-username/' + encodeURIComponent(decodeURIComponent(m[1])))
+get(${urlScript(accountsApi.byUsername, { params: { username: 'decodeURIComponent(m[1])' } })})
   .then(function (r) { return r.ok ? r.clone().json() : null; })
   .then(function (a) {
     if (!a) return;
-    get('/api/accounts/' + a.data.id + '/posts?before=${TOP_CURSOR_TEXT}&type=status');
+    get(${urlScript(postsApi.ofAccount, { params: { id: 'a.data.id' }, query: { ...firstPage, type: 'status' } })});
     if (a.data.banner_url) preloadColumnImage(a.data.banner_url);
   });`;

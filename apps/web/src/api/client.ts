@@ -1,11 +1,12 @@
 import {
   REQUEST_TIMEOUT_MS,
-  buildPath,
+  apiUrl,
   type EndpointBody,
   type EndpointDef,
   type EndpointQuery,
   type EndpointResponse,
   type ErrorBody,
+  type UrlInput,
 } from '@inkwell/contracts';
 import { takeEarlyRead } from './early';
 import i18n from '../i18n';
@@ -45,16 +46,6 @@ export function setServerReads(read: ((url: string) => Promise<Response>) | null
   serverReads = read;
 }
 
-function queryString(query: unknown): string {
-  if (!query || typeof query !== 'object') return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
 /** Calls one contract endpoint: path, method and types come from the contract, never typed by hand. */
 export async function call<E extends EndpointDef>(endpoint: E, input: CallInput<E> = {}): Promise<EndpointResponse<E>> {
   const session = getSession();
@@ -69,7 +60,7 @@ export async function call<E extends EndpointDef>(endpoint: E, input: CallInput<
     Boolean(s),
   );
 
-  const url = `/api${buildPath(endpoint.path, input.params)}${queryString(input.query)}`;
+  const url = apiUrl(endpoint as EndpointDef, input as UrlInput<EndpointDef>);
   const early = endpoint.method === 'GET' ? takeEarlyRead(url, session?.token) : undefined;
   let response: Response;
   try {

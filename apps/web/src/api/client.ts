@@ -3,7 +3,7 @@ import {
   apiUrl,
   type EndpointBody,
   type EndpointDef,
-  type EndpointQuery,
+  type InputArg,
   type EndpointResponse,
   type ErrorBody,
   type UrlInput,
@@ -29,14 +29,13 @@ export class ApiError extends Error {
   }
 }
 
-export interface CallInput<E extends EndpointDef> {
-  params?: Record<string, string | number>;
-  query?: EndpointQuery<E>;
+/** A call's input: `params` named by the endpoint's path (`params: { id }` for `:id`, none without), query, body. */
+export type CallInput<E extends EndpointDef> = UrlInput<E> & {
   body?: EndpointBody<E>;
   /** Uploads set their own (none); everything else gives up after 30 s. */
   timeoutMs?: number | null;
   signal?: AbortSignal;
-}
+};
 
 /** Set only while the server renders a signed-in screen (src/prerender.tsx): its reads, with the reader's token. */
 let serverReads: ((url: string) => Promise<Response>) | null = null;
@@ -47,7 +46,11 @@ export function setServerReads(read: ((url: string) => Promise<Response>) | null
 }
 
 /** Calls one contract endpoint: path, method and types come from the contract, never typed by hand. */
-export async function call<E extends EndpointDef>(endpoint: E, input: CallInput<E> = {}): Promise<EndpointResponse<E>> {
+export async function call<E extends EndpointDef>(
+  endpoint: E,
+  ...[given]: InputArg<E, CallInput<E>>
+): Promise<EndpointResponse<E>> {
+  const input = (given ?? {}) as CallInput<EndpointDef>;
   const session = getSession();
   const headers: Record<string, string> = {
     accept: 'application/json',
@@ -60,7 +63,7 @@ export async function call<E extends EndpointDef>(endpoint: E, input: CallInput<
     Boolean(s),
   );
 
-  const url = apiUrl(endpoint as EndpointDef, input as UrlInput<EndpointDef>);
+  const url = apiUrl(endpoint as EndpointDef, input);
   const early = endpoint.method === 'GET' ? takeEarlyRead(url, session?.token) : undefined;
   let response: Response;
   try {

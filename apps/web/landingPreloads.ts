@@ -28,62 +28,54 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/[^"]+\.css">/g;
 const ENTRY_TAGS =
   /\s*<script type="module" crossorigin src="[^"]+"><\/script>|\s*<link rel="modulepreload" crossorigin href="[^"]+">/g;
 
-export function landingPreloads(landings: Landing[], locales: Record<string, string>): Plugin {
-  let root = '';
-  return {
-    name: 'inkwell-landing-preloads',
-    apply: 'build',
-    configResolved(config) {
-      root = config.root;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return html;
-        if (!html.includes(PLACEHOLDER)) throw new Error(`landingPreloads: index.html has no ${PLACEHOLDER}`);
-        const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
-        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const closure = (fileName: string, into = new Set<string>()): Set<string> => {
-          const chunk = byFile.get(fileName);
-          if (!chunk || into.has(fileName)) return into;
-          into.add(fileName);
-          chunk.viteMetadata?.importedCss.forEach((css) => into.add(css));
-          chunk.imports.forEach((imported) => closure(imported, into));
-          return into;
-        };
-        const entry = new Set<string>();
-        chunks.filter((chunk) => chunk.isEntry).forEach((chunk) => closure(chunk.fileName, entry));
-        // Vite's tags for the entry: its script and the modulepreloads of its imports (its styles stay links).
-        const entryScript = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/.exec(html)?.[1];
-        if (!entryScript) throw new Error('landingPreloads: index.html has no entry script');
-        const entryPreloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
-          (match) => match[1]!,
-        );
-        const filesOf = (modules: string[]): string[] => {
-          const files = new Set<string>();
-          for (const module of modules) {
-            const chunk = chunks.find(
-              (c) => c.isDynamicEntry && c.facadeModuleId && path.relative(root, c.facadeModuleId) === module,
-            );
-            if (!chunk) throw new Error(`landingPreloads: ${module} is not a lazy chunk of this build`);
-            closure(chunk.fileName, files);
-          }
-          return [...files].filter((file) => !entry.has(file));
-        };
-        const routes = landings.map((landing) => [
-          landing.path.source,
-          landing.signedIn ?? null,
-          filesOf(landing.modules),
-        ]);
-        const reads = landings.map((landing) => landing.api && `function (m, q, get) {\n${landing.api}\n  }`);
-        const messages = Object.fromEntries(Object.entries(locales).map(([lang, module]) => [lang, filesOf([module])]));
-        const code = `(function () {
+/** What this build's chunks are made of: for each lazy module, the files it needs beyond the entry's. */
+function bundleFiles(bundle: Rolldown.OutputBundle, root: string) {
+  const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (fileName: string, into = new Set<string>()): Set<string> => {
+    const chunk = byFile.get(fileName);
+    if (!chunk || into.has(fileName)) return into;
+    into.add(fileName);
+    chunk.viteMetadata?.importedCss.forEach((css) => into.add(css));
+    chunk.imports.forEach((imported) => closure(imported, into));
+    return into;
+  };
+  const entry = new Set<string>();
+  chunks.filter((chunk) => chunk.isEntry).forEach((chunk) => closure(chunk.fileName, entry));
+  return (modules: string[]): string[] => {
+    const files = new Set<string>();
+    for (const module of modules) {
+      const chunk = chunks.find(
+        (c) => c.isDynamicEntry && c.facadeModuleId && path.relative(root, c.facadeModuleId) === module,
+      );
+      if (!chunk) throw new Error(`landingPreloads: ${module} is not a lazy chunk of this build`);
+      closure(chunk.fileName, files);
+    }
+    return [...files].filter((file) => !entry.has(file));
+  };
+}
+
+/** What the preload script is given: the screens (pattern, session, files), each language's, and the entry's. */
+interface PreloadParts {
+  routes: [string, boolean | null, string[]][];
+  messages: Record<string, string[]>;
+  entryScript: string;
+  entryPreloads: string[];
+}
+
+/**
+ * The inline script that starts, once the page has painted, the first screen's reads (each landing's `api`,
+ * as a function of `m`, `q` and `get`), then the entry, then the screen's and the language's files.
+ */
+function preloadScript(landings: Landing[], parts: PreloadParts): string {
+  const reads = landings.map((landing) => (landing.api ? `function (m, q, get) {\n${landing.api}\n  }` : 'null'));
+  return `(function () {
   var d = document, stored = {};
   try {
     stored.session = localStorage.getItem('inkwell.session');
     stored.locale = localStorage.getItem('inkwell.locale');
   } catch (e) {}
-  var reads = [${reads.map((read) => read || 'null').join(', ')}];
+  var reads = [${reads.join(', ')}];
   function get(url) {
     var token = JSON.parse(stored.session).token;
     var response = fetch(url, {
@@ -102,8 +94,8 @@ export function landingPreloads(landings: Landing[], locales: Record<string, str
     link.href = '/' + file;
     d.head.appendChild(link);
   }
-  var messages = ${JSON.stringify(messages)}, routes = ${JSON.stringify(routes)};
-  var entry = ${JSON.stringify(entryScript)}, entryImports = ${JSON.stringify(entryPreloads)}, started = false;
+  var messages = ${JSON.stringify(parts.messages)}, routes = ${JSON.stringify(parts.routes)};
+  var entry = ${JSON.stringify(parts.entryScript)}, entryImports = ${JSON.stringify(parts.entryPreloads)}, started = false;
   function start() {
     if (started) return;
     started = true;
@@ -152,18 +144,18 @@ export function landingPreloads(landings: Landing[], locales: Record<string, str
     setTimeout(start, 2000);
   }
 })();`;
-        // A screen the server drew for this reader is styled by its route's stylesheets from the first paint (else
-        // its layout would jump as they arrived with the code). Added as render-blocking links after the app's own
-        // stylesheets, where Vite puts a route's (the cascade's order: a module's rules win over Mantine's). This
-        // script waits for those to arrive, as the first paint does anyway.
-        const drawn = landings.flatMap((landing) =>
-          landing.signedIn === false
-            ? []
-            : [[landing.path.source, filesOf(landing.modules).filter((file) => file.endsWith('.css'))]],
-        );
-        const styles = `<script>
+}
+
+/**
+ * A screen the server drew for this reader is styled by its route's stylesheets from the first paint (else
+ * its layout would jump as they arrived with the code). Added as render-blocking links after the app's own
+ * stylesheets, where Vite puts a route's (the cascade's order: a module's rules win over Mantine's). This
+ * script waits for those to arrive, as the first paint does anyway.
+ */
+function drawnStylesScript(routes: [string, string[]][]): string {
+  return `<script>
 (function () {
-  var d = document.documentElement, routes = ${JSON.stringify(drawn)};
+  var d = document.documentElement, routes = ${JSON.stringify(routes)};
   if (!d.hasAttribute('data-rendered-for') || d.hasAttribute('data-prerender-skip')) return;
   for (var r = 0; r < routes.length; r++) {
     if (!new RegExp(routes[r][0]).test(location.pathname)) continue;
@@ -179,6 +171,41 @@ export function landingPreloads(landings: Landing[], locales: Record<string, str
   }
 })();
 </script>`;
+}
+
+export function landingPreloads(landings: Landing[], locales: Record<string, string>): Plugin {
+  let root = '';
+  return {
+    name: 'inkwell-landing-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        if (!html.includes(PLACEHOLDER)) throw new Error(`landingPreloads: index.html has no ${PLACEHOLDER}`);
+        const filesOf = bundleFiles(bundle, root);
+        // Vite's tags for the entry: its script and the modulepreloads of its imports (its styles stay links).
+        const entryScript = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/.exec(html)?.[1];
+        if (!entryScript) throw new Error('landingPreloads: index.html has no entry script');
+        const entryPreloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(
+          (match) => match[1]!,
+        );
+        const code = preloadScript(landings, {
+          routes: landings.map((landing) => [landing.path.source, landing.signedIn ?? null, filesOf(landing.modules)]),
+          messages: Object.fromEntries(Object.entries(locales).map(([lang, module]) => [lang, filesOf([module])])),
+          entryScript,
+          entryPreloads,
+        });
+        const styles = drawnStylesScript(
+          landings.flatMap((landing) =>
+            landing.signedIn === false
+              ? []
+              : [[landing.path.source, filesOf(landing.modules).filter((file) => file.endsWith('.css'))]],
+          ),
+        );
         const sheets = [...html.matchAll(STYLESHEET)];
         const last = sheets.at(-1);
         if (!last) throw new Error('landingPreloads: index.html has no stylesheet');

@@ -1,9 +1,8 @@
 import { SUBSCRIPTION_ENDING_NOTICE_DAYS } from '@inkwell/contracts';
-import { sql } from 'drizzle-orm';
-import { payments } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import type { JobQueueSettings } from '../../platform/jobs/queue';
 import { createGateways } from './gateways';
+import { expireUnpaid } from './payments.repo';
 import { reconcilePending } from './payments.service';
 import { claimEnding, expireLapsed } from './billing.repo';
 
@@ -39,11 +38,7 @@ export async function expireBilling(ctx: AppContext): Promise<void> {
   });
   const subscriptions = ended;
   const refused = await reconcilePending(ctx, createGateways(ctx.config, ctx.appSecret));
-  const expired = await ctx.db
-    .update(payments)
-    .set({ status: 'expired', updated_at: sql`now()` })
-    .where(sql`${payments.status} = 'pending' and ${payments.expires_at} <= now()`)
-    .returning({ id: payments.id });
-  if (subscriptions || ending || refused || expired.length)
-    ctx.log.info({ subscriptions, ending, refused, payments: expired.length }, 'billing expired');
+  const expired = await expireUnpaid(ctx.db);
+  if (subscriptions || ending || refused || expired)
+    ctx.log.info({ subscriptions, ending, refused, payments: expired }, 'billing expired');
 }

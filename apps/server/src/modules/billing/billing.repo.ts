@@ -127,3 +127,14 @@ export async function claimEnding(db: Conn, days: number): Promise<{ id: number;
     )
     .returning({ id: subscriptions.id, user_id: subscriptions.user_id });
 }
+
+/** The storage quota (MiB) of the free plan, the first free one in the admin's order; undefined without one. */
+export async function freePlanQuota(db: Conn): Promise<number | undefined> {
+  const [free] = await db
+    .select({ quota: plans.storage_quota_mb })
+    .from(plans)
+    .where(and(eq(plans.monthly_price, 0), eq(plans.yearly_price, 0)))
+    .orderBy(asc(plans.sort_order), asc(plans.id))
+    .limit(1);
+  return free?.quota;
+}

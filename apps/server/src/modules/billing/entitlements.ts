@@ -1,10 +1,8 @@
 import type { Permission } from '@inkwell/contracts';
-import { and, asc, eq } from 'drizzle-orm';
-import { plans } from '../../db/schema';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { forbidden } from '../../platform/errors';
-import { liveSubscription } from './billing.repo';
+import { freePlanQuota, liveSubscription } from './billing.repo';
 
 /**
  * Administrators who manage creator accounts (`accounts.update`) are not bound by plans: they open accounts
@@ -33,15 +31,6 @@ const MIB = 1024 * 1024;
 export async function storageQuota(ctx: AppContext, auth: AuthContext): Promise<number | null> {
   if (exemptFromPlans(auth.permissions)) return null;
   const live = await liveSubscription(ctx.db, auth.user.id);
-  let quotaMb = live?.plan.storage_quota_mb;
-  if (quotaMb === undefined) {
-    const [free] = await ctx.db
-      .select({ quota: plans.storage_quota_mb })
-      .from(plans)
-      .where(and(eq(plans.monthly_price, 0), eq(plans.yearly_price, 0)))
-      .orderBy(asc(plans.sort_order), asc(plans.id))
-      .limit(1);
-    quotaMb = free?.quota ?? 0;
-  }
+  const quotaMb = live?.plan.storage_quota_mb ?? (await freePlanQuota(ctx.db)) ?? 0;
   return quotaMb * MIB;
 }

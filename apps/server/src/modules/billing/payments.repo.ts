@@ -100,3 +100,13 @@ export async function pendingSince(
     .orderBy(payments.created_at)
     .limit(limit);
 }
+
+/** Payments still pending past their expiry become expired; answers how many. */
+export async function expireUnpaid(db: Conn): Promise<number> {
+  const expired = await db
+    .update(payments)
+    .set({ status: 'expired', updated_at: sql`now()` })
+    .where(sql`${payments.status} = 'pending' and ${payments.expires_at} <= now()`)
+    .returning({ id: payments.id });
+  return expired.length;
+}

@@ -1,46 +1,15 @@
 import { COMMENT_MAX_DEPTH, type CommentT, type ParsedBody, type commentsApi } from '@inkwell/contracts';
-import { eq, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/connect';
-import { comments, posts } from '../../db/schema';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { ValidationError, forbidden, notFound } from '../../platform/errors';
 import { accountAccess, findAccount } from '../accounts';
 import { postAccess, requirePost, type PostAccess } from '../posts';
-import { removeComment } from '../../db/removal';
 import { commentAccess, requireCommentDelete } from './comments.policy';
-
-interface CommentRow {
-  id: number;
-  post_id: number;
-  parent_id: number | null;
-  depth: number;
-  user_id: number;
-  account_id: number | null;
-  content: string;
-  likes_count: number;
-  created_at: Date | string;
-  name: string;
-  username: string;
-  profile_url: string | null;
-  liked: boolean;
-}
+import * as repo from './comments.repo';
 
 /** The post and what the viewer may do with it (posts.policy.ts). */
 async function postOf(ctx: AppContext, auth: AuthContext | null, postId: number) {
-  const [post] = await ctx.db
-    .select({
-      id: posts.id,
-      account_id: posts.account_id,
-      visible: posts.visible,
-      // Written out with table names: drizzle leaves columns bare in a one-table select, which turned this
-      // into "account_id" = "account_id" (always true) and made every creator a member of every post.
-      member: auth
-        ? sql<boolean>`exists(select 1 from account_users au where au.account_id = "posts"."account_id" and au.user_id = ${auth.user.id})`
-        : sql<boolean>`false`,
-    })
-    .from(posts)
-    .where(eq(posts.id, postId));
+  const post = await repo.postFacts(ctx.db, postId, auth ? auth.user.id : null);
   return post && { ...post, access: postAccess(auth, post) };
 }
 
@@ -56,7 +25,7 @@ async function readablePost(ctx: AppContext, auth: AuthContext | null, postId: n
 export async function thread(ctx: AppContext, auth: AuthContext | null, postId: number): Promise<CommentT[]> {
   const post = await readablePost(ctx, auth, postId);
   const viewer = auth?.user.id ?? 0;
-  const rows = await commentRows(ctx, viewer, sql`c.post_id = ${postId}`);
+  const rows = await repo.threadRows(ctx.db, viewer, postId);
   const byId = new Map<number, CommentT>();
   const roots: CommentT[] = [];
   for (const row of rows) {
@@ -68,7 +37,7 @@ export async function thread(ctx: AppContext, auth: AuthContext | null, postId: 
   return roots;
 }
 
-function toComment(row: CommentRow, auth: AuthContext | null, post: PostAccess): CommentT {
+function toComment(row: repo.CommentRow, auth: AuthContext | null, post: PostAccess): CommentT {
   return {
     id: row.id,
     post_id: row.post_id,
@@ -88,22 +57,6 @@ function toComment(row: CommentRow, auth: AuthContext | null, post: PostAccess):
   };
 }
 
-/** Comments with their author's (or account's) name and picture and whether the viewer liked them. */
-function commentRows(ctx: AppContext, viewer: number, where: ReturnType<typeof sql>): Promise<CommentRow[]> {
-  return queryRows<CommentRow>(
-    ctx.db,
-    sql`select c.id, c.post_id, c.parent_id, c.depth, c.user_id, c.account_id, c.content, c.likes_count, c.created_at,
-          coalesce(a.name, u.name) as name, coalesce(a.username, u.username) as username,
-          coalesce(a.profile_url, u.profile_url) as profile_url,
-          exists(select 1 from likes l where l.user_id = ${viewer} and l.likeable_type = 'comment' and l.likeable_id = c.id) as liked
-        from comments c
-        join users u on u.id = c.user_id
-        left join accounts a on a.id = c.account_id
-        where ${where}
-        order by c.created_at, c.id`,
-  );
-}
-
 export async function create(
   ctx: AppContext,
   auth: AuthContext,
@@ -113,10 +66,7 @@ export async function create(
   let depth = 1;
   let parentAuthor: number | undefined;
   if (input.parent_comment_id) {
-    const [parent] = await ctx.db
-      .select({ depth: comments.depth, post_id: comments.post_id, user_id: comments.user_id })
-      .from(comments)
-      .where(eq(comments.id, input.parent_comment_id));
+    const parent = await repo.findComment(ctx.db, input.parent_comment_id);
     if (!parent || parent.post_id !== post.id) throw new ValidationError({ parent_comment_id: ['validation.invalid'] });
     // Three levels at most: a third-level comment cannot be replied to.
     if (parent.depth >= COMMENT_MAX_DEPTH)
@@ -131,48 +81,38 @@ export async function create(
     if (!asAccount.can_publish) throw forbidden('posts.account_not_approved');
   }
   const id = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(comments)
-      .values({
-        post_id: post.id,
-        parent_id: input.parent_comment_id ?? null,
-        depth,
-        user_id: auth.user.id,
-        account_id: input.account_id ?? null,
-        content: input.content,
-      })
-      .returning({ id: comments.id });
-    await tx
-      .update(posts)
-      .set({ comments_count: sql`${posts.comments_count} + 1` })
-      .where(eq(posts.id, post.id));
+    const created = await repo.insertComment(tx, {
+      post_id: post.id,
+      parent_id: input.parent_comment_id ?? null,
+      depth,
+      user_id: auth.user.id,
+      account_id: input.account_id ?? null,
+      content: input.content,
+    });
     ctx.events.publish(tx, {
       type: 'comment.created',
       actor_id: auth.user.id,
       account_id: post.account_id,
       post_id: post.id,
-      comment_id: row!.id,
+      comment_id: created,
       parent_id: input.parent_comment_id ?? null,
       parent_author_id: parentAuthor ?? null,
       as_account_id: input.account_id ?? null,
     });
-    return row!.id;
+    return created;
   });
-  const [row] = await commentRows(ctx, auth.user.id, sql`c.id = ${id}`);
+  const row = await repo.commentRow(ctx.db, auth.user.id, id);
   return toComment(row!, auth, post.access);
 }
 
 /** The author, the post's account people, or an administrator with the permission (comments.policy.ts). */
 export async function remove(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
-  const [comment] = await ctx.db
-    .select({ user_id: comments.user_id, post_id: comments.post_id })
-    .from(comments)
-    .where(eq(comments.id, id));
+  const comment = await repo.findComment(ctx.db, id);
   const post = comment && (await postOf(ctx, auth, comment.post_id));
   if (!comment || !post) throw notFound();
   requireCommentDelete(commentAccess(auth, comment, post.access));
   // Replies and the likes of all of them go with the comment; the post's count drops by every comment gone.
-  const removed = await removeComment(ctx.db, id);
+  const removed = await repo.deleteComment(ctx.db, id);
   // One statement, committed on its own: published outside a transaction, heard once this request yields.
   if (removed > 0) {
     ctx.events.publish(ctx.db, {

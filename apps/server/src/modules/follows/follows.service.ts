@@ -1,10 +1,17 @@
 import type { FollowResult } from '@inkwell/contracts';
-import { and, eq, sql } from 'drizzle-orm';
-import { accounts, follows } from '../../db/schema';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
 import { accountAccess, findAccount } from '../accounts';
+import * as repo from './follows.repo';
+
+/** The account and whether the person may see it; 404 when they may not and `mustSee` (following, ringing). */
+async function seen(ctx: AppContext, auth: AuthContext, accountId: number, mustSee: boolean) {
+  const account = await findAccount(ctx.db, accountId, auth.user.id);
+  const visible = Boolean(account && accountAccess(auth, account).visible);
+  if (mustSee && !visible) throw notFound();
+  return { account, visible };
+}
 
 /**
  * Follow or unfollow. The count moves by one only when a row really appears or goes, in the same
@@ -18,34 +25,12 @@ export async function setFollow(
   accountId: number,
   follow: boolean,
 ): Promise<FollowResult> {
-  const account = await findAccount(ctx.db, accountId, auth.user.id);
-  const visible = Boolean(account && accountAccess(auth, account).visible);
-  if (follow && !visible) throw notFound();
+  const { visible } = await seen(ctx, auth, accountId, follow);
   return ctx.db.transaction(async (tx) => {
-    let changed = false;
-    if (follow) {
-      changed =
-        (
-          await tx
-            .insert(follows)
-            .values({ user_id: auth.user.id, account_id: accountId })
-            .onConflictDoNothing()
-            .returning()
-        ).length > 0;
-    } else {
-      changed =
-        (
-          await tx
-            .delete(follows)
-            .where(and(eq(follows.user_id, auth.user.id), eq(follows.account_id, accountId)))
-            .returning()
-        ).length > 0;
-    }
-    const [row] = await tx
-      .update(accounts)
-      .set({ followers_count: sql`greatest(0, ${accounts.followers_count} + ${changed ? (follow ? 1 : -1) : 0})` })
-      .where(eq(accounts.id, accountId))
-      .returning({ followers_count: accounts.followers_count });
+    const changed = follow
+      ? await repo.insertFollow(tx, auth.user.id, accountId)
+      : await repo.deleteFollow(tx, auth.user.id, accountId);
+    const followers = await repo.bumpFollowers(tx, accountId, changed ? (follow ? 1 : -1) : 0);
     if (changed) {
       ctx.events.publish(tx, {
         type: follow ? 'account.followed' : 'account.unfollowed',
@@ -54,7 +39,7 @@ export async function setFollow(
       });
     }
     // Following again starts with the bell off; unfollowing takes it away with the follow.
-    return { is_followed: follow, followers_count: visible ? (row?.followers_count ?? 0) : 0, bell: false };
+    return { is_followed: follow, followers_count: visible ? followers : 0, bell: false };
   });
 }
 
@@ -68,14 +53,8 @@ export async function setBell(
   accountId: number,
   on: boolean,
 ): Promise<FollowResult> {
-  const account = await findAccount(ctx.db, accountId, auth.user.id);
-  const visible = Boolean(account && accountAccess(auth, account).visible);
-  if (on && !visible) throw notFound();
-  const [row] = await ctx.db
-    .update(follows)
-    .set({ bell: on })
-    .where(and(eq(follows.user_id, auth.user.id), eq(follows.account_id, accountId)))
-    .returning({ bell: follows.bell });
+  const { account, visible } = await seen(ctx, auth, accountId, on);
+  const row = await repo.setBell(ctx.db, auth.user.id, accountId, on);
   if (on && !row) throw conflict('follows.bell_needs_follow');
   return {
     is_followed: Boolean(row),

@@ -5,7 +5,6 @@ import {
   type Locale,
   type NotifiableEvent,
 } from '@inkwell/contracts';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/connect';
 import { isForeignKeyViolation } from '../../db/errors';
 import { firstHandling } from '../../db/handled-events';
@@ -14,7 +13,15 @@ import type { JobQueueSettings } from '../../platform/jobs/queue';
 import { t, type MessageKey } from '../../platform/i18n';
 import { messageForDelivery } from '../chats';
 import * as facts from './notifications.facts';
-import { accountOwners, targetsOf, write, writeForBellRingers, writeOnce, type Draft } from './notifications.repo';
+import {
+  accountOwners,
+  lockFollowNotice,
+  targetsOf,
+  write,
+  writeForBellRingers,
+  writeOnce,
+  type Draft,
+} from './notifications.repo';
 
 type Written = number[];
 
@@ -86,9 +93,7 @@ async function commented(tx: Tx, event: DomainEventOf<'comment.created'>): Promi
 
 async function followed(tx: Tx, event: DomainEventOf<'account.followed'>): Promise<Written> {
   // Two jobs for the same follower and account (several workers) must not both find "not told yet".
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext(${`notifications.follow:${event.actor_id}:${event.account_id}`}))`,
-  );
+  await lockFollowNotice(tx, event.actor_id, event.account_id);
   const [who, account] = await Promise.all([facts.person(tx, event.actor_id), facts.account(tx, event.account_id)]);
   if (!who || !account) return [];
   const draft: Draft = {

@@ -318,3 +318,8 @@ export async function forDelivery(db: Conn, ids: number[]) {
     .innerJoin(users, eq(users.id, notifications.user_id))
     .where(and(inArray(notifications.id, ids), eq(notifications.in_app, true)));
 }
+
+/** Holds, until the transaction ends, the one lock every job telling `accountId`'s people about this follower takes. */
+export async function lockFollowNotice(tx: Tx, followerId: number, accountId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notifications.follow:${followerId}:${accountId}`}))`);
+}

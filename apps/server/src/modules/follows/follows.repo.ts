@@ -1,0 +1,41 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/connect';
+import { accounts, follows } from '../../db/schema';
+
+const followOf = (userId: number, accountId: number) =>
+  and(eq(follows.user_id, userId), eq(follows.account_id, accountId));
+
+/** Adds the follow; false when it was there already. */
+export async function insertFollow(tx: Tx, userId: number, accountId: number): Promise<boolean> {
+  const added = await tx
+    .insert(follows)
+    .values({ user_id: userId, account_id: accountId })
+    .onConflictDoNothing()
+    .returning();
+  return added.length > 0;
+}
+
+/** Removes the follow (its bell with it); false when there was none. */
+export async function deleteFollow(tx: Tx, userId: number, accountId: number): Promise<boolean> {
+  return (await tx.delete(follows).where(followOf(userId, accountId)).returning()).length > 0;
+}
+
+/** Moves the account's `followers_count` by `by` (never below zero); returns the new count. */
+export async function bumpFollowers(tx: Tx, accountId: number, by: number): Promise<number> {
+  const [row] = await tx
+    .update(accounts)
+    .set({ followers_count: sql`greatest(0, ${accounts.followers_count} + ${by})` })
+    .where(eq(accounts.id, accountId))
+    .returning({ followers_count: accounts.followers_count });
+  return row?.followers_count ?? 0;
+}
+
+/** Rings or silences the bell of an existing follow; undefined when there is no follow. */
+export async function setBell(db: Db, userId: number, accountId: number, on: boolean) {
+  const [row] = await db
+    .update(follows)
+    .set({ bell: on })
+    .where(followOf(userId, accountId))
+    .returning({ bell: follows.bell });
+  return row;
+}

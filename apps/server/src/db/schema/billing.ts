@@ -2,7 +2,7 @@ import type { BillingCycle, NextStep, PaymentProvider, PaymentStatus, Subscripti
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
-import { users } from './identity';
+import { users } from './users';
 
 export interface PlanTranslation {
   name?: string;

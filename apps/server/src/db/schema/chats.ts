@@ -10,8 +10,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { accounts } from './creators';
-import { users } from './identity';
+import { accounts } from './accounts';
+import { users } from './users';
 
 /** A conversation of two or more people, or of a person with a creator account (whose owners answer). */
 export const chatRooms = pgTable(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './identity';
+import { users } from './users';
 
 /**
  * One row per pair of people, the lower id first, whoever asked: a request (`accepted_at` null) or a

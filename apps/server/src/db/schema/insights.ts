@@ -1,5 +1,5 @@
 import { date, index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts } from './creators';
+import { accounts } from './accounts';
 
 /**
  * What happened to a creator account on one day of its time zone: likes its posts received and lost, follows

@@ -1,5 +1,7 @@
 import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
+/* Owned by the platform, no module: platform/mail writes every e-mail here and its `mail.send` job delivers it. */
+
 /** Every e-mail the server writes; the mail job delivers it (SMTP) or logs it (embedded default). */
 export const mailOutbox = pgTable(
   'mail_outbox',

@@ -2,7 +2,7 @@ import type { MediaStatus } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, real, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
-import { users } from './identity';
+import { users } from './users';
 
 /** Every uploaded file: images as stored, audio and video with their transcoding state. */
 export const mediaFiles = pgTable(

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { accessTokens, users } from './identity';
+import { accessTokens, users } from './users';
 
 /**
  * A browser registered for Web Push, tied to the sign-in it was made under: signing out (or revoking the

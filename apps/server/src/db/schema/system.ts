@@ -1,5 +1,6 @@
-import { bigint, index, integer, jsonb, pgTable, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { users } from './identity';
+import { jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/* The server's own table, no module's: the demo seed and the push keys keep their facts here. */
 
 /** Small facts the server keeps about itself (which demo scenarios ran, generated keys, …). */
 export const appState = pgTable('app_state', {
@@ -7,58 +8,3 @@ export const appState = pgTable('app_state', {
   value: jsonb().notNull(),
   updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
-
-/**
- * Every change made in the admin area: who, what, the fields before and after, when. Written in the same
- * transaction as the change, so a change without its entry cannot exist.
- */
-export const auditLog = pgTable(
-  'audit_log',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    actor_id: integer().references(() => users.id, { onDelete: 'set null' }),
-    /** `users.role`, `accounts.edit`, `posts.reject`, … */
-    action: varchar({ length: 50 }).notNull(),
-    subject_type: varchar({ length: 30 }).notNull(),
-    subject_id: integer(),
-    before: jsonb().$type<Record<string, unknown> | null>(),
-    after: jsonb().$type<Record<string, unknown> | null>(),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('audit_log_created_idx').on(t.created_at, t.id),
-    index('audit_log_subject_idx').on(t.subject_type, t.subject_id),
-  ],
-);
-
-/**
- * The events of one committed transaction (the outbox), written inside it: the process that committed hands
- * them out at once and deletes the row; if it died first, the relay of any process hands them out once
- * `claimed_until` has passed. So a crash between COMMIT and the subscribers loses no notification or copy.
- */
-export const eventOutbox = pgTable(
-  'event_outbox',
-  {
-    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    events: jsonb().notNull(),
-    /** Nobody else dispatches the row before this: the committing process first, then a relay that claimed it. */
-    claimed_until: timestamp({ withTimezone: true }).notNull(),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('event_outbox_claimed_idx').on(t.claimed_until)],
-);
-
-/**
- * Which consumer already did its work for which event (`event_id`), written in the same transaction as that work:
- * a job run twice for one event (retried after its commit, or queued twice by a redelivered outbox row) does it
- * once. Forgotten after a week.
- */
-export const handledEvents = pgTable(
-  'handled_events',
-  {
-    consumer: varchar({ length: 40 }).notNull(),
-    event_id: uuid().notNull(),
-    handled_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.consumer, t.event_id] }), index('handled_events_handled_at_idx').on(t.handled_at)],
-);

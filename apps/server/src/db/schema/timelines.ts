@@ -1,7 +1,9 @@
 import { boolean, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
-import { accounts } from './creators';
+import { accounts } from './accounts';
 import { posts } from './posts';
-import { users } from './identity';
+import { users } from './users';
+
+/* The posts module's timelines (named for them until the module's feed is renamed). */
 
 /**
  * A reader's home timeline (fan-out on write, as Mastodon keeps home feeds): the newest posts of the accounts

@@ -2,34 +2,10 @@ import type { ApprovedStatus, PostType, PublishedStatus } from '@inkwell/contrac
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
-import { users } from './identity';
+import { organizations } from './organizations';
+import { users } from './users';
 
-export const organizations = pgTable(
-  'organizations',
-  {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    /** The creator; the organization stays theirs to edit. */
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    name: varchar({ length: 100 }).notNull(),
-    username: varchar({ length: 30 }).notNull(),
-    description: varchar({ length: 250 }).notNull(),
-    url: text(),
-    profile_url: text(),
-    approved_status: varchar({ length: 10 }).$type<ApprovedStatus>().notNull().default('pending'),
-    published_status: varchar({ length: 12 }).$type<PublishedStatus>().notNull().default('published'),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex('organizations_username_lower_key').on(sql`lower(${t.username})`),
-    index('organizations_user_id_idx').on(t.user_id),
-    // The media cleanup keeps uploads used as pictures.
-    index('organizations_profile_url_idx')
-      .using('hash', t.profile_url)
-      .where(sql`${t.profile_url} is not null`),
-  ],
-);
+/** The accounts module's tables: creator accounts and the people who work on them. */
 
 export const accounts = pgTable(
   'accounts',

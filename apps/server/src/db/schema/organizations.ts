@@ -1,0 +1,34 @@
+import type { ApprovedStatus, PublishedStatus } from '@inkwell/contracts';
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { users } from './users';
+
+/** The organizations module's table: the organizations creators' accounts belong to. */
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** The creator; the organization stays theirs to edit. */
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar({ length: 100 }).notNull(),
+    username: varchar({ length: 30 }).notNull(),
+    description: varchar({ length: 250 }).notNull(),
+    url: text(),
+    profile_url: text(),
+    approved_status: varchar({ length: 10 }).$type<ApprovedStatus>().notNull().default('pending'),
+    published_status: varchar({ length: 12 }).$type<PublishedStatus>().notNull().default('published'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('organizations_username_lower_key').on(sql`lower(${t.username})`),
+    index('organizations_user_id_idx').on(t.user_id),
+    // The media cleanup keeps uploads used as pictures.
+    index('organizations_profile_url_idx')
+      .using('hash', t.profile_url)
+      .where(sql`${t.profile_url} is not null`),
+  ],
+);

@@ -101,7 +101,7 @@ const openPages: RouteObject[] = [
   screen('posts/:slug', () => import('../features/posts/PostPage'), 'PostPage', { public: true, ownTitle: true }),
   screen(
     'posts/:slug/comments',
-    () => import('../features/comments/CommentsPage'),
+    () => import('../features/posts/CommentsPage'),
     'CommentsPage',
     open('comments.title'),
   ),
@@ -134,7 +134,7 @@ const signedInPages: RouteObject[] = [
     signedIn('titles.change_password'),
   ),
   screen('profile/devices', () => import('../features/profile/DevicesPage'), 'DevicesPage', signedIn('titles.devices')),
-  screen('profile/connect', () => import('../features/profile/ConnectPage'), 'ConnectPage', signedIn('titles.connect')),
+  screen('profile/connect', () => import('../features/auth/ConnectPage'), 'ConnectPage', signedIn('titles.connect')),
   screen('profile/plan', () => import('../features/billing/PlanPage'), 'PlanPage', signedIn('titles.plan')),
   screen(
     'profile/plan/confirm',

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useServerForm } from '../features/auth/useServerForm';
+import { useServerForm } from './useServerForm';
 import { useFieldErrors, withoutFields } from './useFieldErrors';
 
 describe('withoutFields', () => {

@@ -23,11 +23,11 @@ import { DescriptionField } from '../../components/DescriptionField';
 import { ImageUploader } from '../../components/media/ImageUploader';
 import { UserAvatar } from '../../components/UserAvatar';
 import { UsernameField } from '../../components/UsernameField';
-import { useServerForm } from '../../features/auth/useServerForm';
+import { useServerForm } from '../../lib/useServerForm';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { ServerPagination } from '../components/ServerPagination';
-import { BackToList } from '../organizations/ListControls';
-import { ApprovalSelect, PublishedBadge, PublishedSelect } from '../organizations/StatusParts';
+import { BackToList } from '../components/ListControls';
+import { ApprovalSelect, PublishedBadge, PublishedSelect } from '../components/StatusParts';
 import { usePermission } from '../usePermission';
 import {
   checkAccountUsername,

@@ -8,8 +8,8 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { AdminTable } from '../components/AdminTable';
 import { ServerPagination } from '../components/ServerPagination';
-import { emptyKeys, ListControls, useListParams } from '../organizations/ListControls';
-import { PublishedBadge } from '../organizations/StatusParts';
+import { emptyKeys, ListControls, useListParams } from '../components/ListControls';
+import { PublishedBadge } from '../components/StatusParts';
 import { useAccountsPage } from './api';
 
 /** Every creator account, newest first: id, name, username, approved, published (spec §2), with an edit link. */

@@ -8,12 +8,12 @@ import { fieldErrors } from '../../api/client';
 import { DescriptionField } from '../../components/DescriptionField';
 import { ImageUploader } from '../../components/media/ImageUploader';
 import { UsernameField } from '../../components/UsernameField';
-import { useServerForm } from '../../features/auth/useServerForm';
+import { useServerForm } from '../../lib/useServerForm';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { usePermission } from '../usePermission';
 import { checkOrganizationUsername, useOrganizationForEdit, useUpdateOrganization } from './api';
-import { BackToList } from './ListControls';
-import { ApprovalSelect, PublishedSelect } from './StatusParts';
+import { BackToList } from '../components/ListControls';
+import { ApprovalSelect, PublishedSelect } from '../components/StatusParts';
 import { NotFound, isNotFound } from '../../components/NotFound';
 
 /** Edit an organization: its fields, approval and publication, profile image; shows its creator (spec §2). */

@@ -8,8 +8,8 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { AdminTable } from '../components/AdminTable';
 import { ServerPagination } from '../components/ServerPagination';
 import { useOrganizationsPage } from './api';
-import { emptyKeys, ListControls, useListParams } from './ListControls';
-import { PublishedBadge } from './StatusParts';
+import { emptyKeys, ListControls, useListParams } from '../components/ListControls';
+import { PublishedBadge } from '../components/StatusParts';
 
 /** Every organization, newest first: id, name, creator name, approved, published (spec §2), with an edit link. */
 export function OrganizationsPage() {

@@ -13,7 +13,7 @@ import { IconBraces, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirmDelete } from '../../components/ConfirmDialog';
-import { PlanCard } from '../../features/billing/PlanCard';
+import { PlanCard } from '../../features/billing';
 import { alert } from '../../lib/alerts';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useDeletePlan } from './api';

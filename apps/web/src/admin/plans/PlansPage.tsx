@@ -4,7 +4,7 @@ import { IconEdit, IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
-import { formatPrice } from '../../features/billing/format';
+import { formatPrice } from '../../lib/billingFormat';
 import { currentLocale } from '../../i18n';
 import { numberFormat } from '../../lib/numbers';
 import { ErrorAlert } from '../components/ErrorAlert';

@@ -4,7 +4,7 @@ import { IconCreditCard, IconFilterOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
-import { PROVIDER_NAMES } from '../../features/billing/format';
+import { PROVIDER_NAMES } from '../../lib/billingFormat';
 import { currentLocale } from '../../i18n';
 import { longDate } from '../../lib/dates';
 import { numberFormat } from '../../lib/numbers';

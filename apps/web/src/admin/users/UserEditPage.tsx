@@ -21,7 +21,7 @@ import { errorMessage } from '../../api/client';
 import { confirmDelete } from '../../components/ConfirmDialog';
 import { ImageUploader } from '../../components/media/ImageUploader';
 import { UserAvatar } from '../../components/UserAvatar';
-import { showServerErrors, useServerForm } from '../../features/auth/useServerForm';
+import { showServerErrors, useServerForm } from '../../lib/useServerForm';
 import { currentLocale } from '../../i18n';
 import { alert } from '../../lib/alerts';
 import { longDate } from '../../lib/dates';

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { BackBar } from '../../components/BackBar';
-import { useServerForm } from '../auth/useServerForm';
+import { useServerForm } from '../../lib/useServerForm';
 import { DescriptionField } from '../../components/DescriptionField';
 import { TermsDialog } from './TermsDialog';
 import { UsernameField } from '../../components/UsernameField';

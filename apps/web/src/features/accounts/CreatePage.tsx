@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BackBar } from '../../components/BackBar';
 import { EmptyState } from '../../components/EmptyState';
 import { useSession } from '../../session/session';
-import { PlanCallToAction } from '../billing/PlanCallToAction';
+import { PlanCallToAction } from '../../components/PlanCallToAction';
 import { useMyOrganizations } from '../organizations/api';
 import a11y from '../../components/a11y.module.css';
 

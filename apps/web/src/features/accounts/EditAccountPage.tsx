@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { BackBar } from '../../components/BackBar';
 import { ImageUploader } from '../../components/media/ImageUploader';
 import { alert } from '../../lib/alerts';
-import { showServerErrors, useServerForm } from '../auth/useServerForm';
+import { showServerErrors, useServerForm } from '../../lib/useServerForm';
 import { DescriptionField } from '../../components/DescriptionField';
 import { UsernameField } from '../../components/UsernameField';
 import { checkAccountUsername, useAccount, useUpdateAccount } from './api';

@@ -9,7 +9,7 @@ import { BackBar } from '../../components/BackBar';
 import { EmptyState } from '../../components/EmptyState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useSession } from '../../session/session';
-import { PlanCallToAction } from '../billing/PlanCallToAction';
+import { PlanCallToAction } from '../../components/PlanCallToAction';
 import { AccountActions } from './AccountActions';
 import { ApprovalBadge } from '../../components/ApprovalBadge';
 import { useMyAccounts } from './api';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useResendActivation, useVerifyEmail } from './api';
-import { showServerErrors, useServerForm } from './useServerForm';
+import { showServerErrors, useServerForm } from '../../lib/useServerForm';
 
 /** Opened from the activation e-mail: activates once, or offers a new link. */
 export function ActivatePage() {

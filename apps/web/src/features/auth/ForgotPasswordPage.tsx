@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useBack } from '../../components/BackBar';
 import { useForgotPassword } from './api';
-import { showServerErrors, useServerForm } from './useServerForm';
+import { showServerErrors, useServerForm } from '../../lib/useServerForm';
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { useSession } from '../../session/session';
 import { ApiError, errorMessage } from '../../api/client';
 import { useLogin, useLogout, useResendActivation } from './api';
 import { SocialButtons } from './SocialButtons';
-import { showServerErrors, useServerForm } from './useServerForm';
+import { showServerErrors, useServerForm } from '../../lib/useServerForm';
 import a11y from '../../components/a11y.module.css';
 
 export function LoginPage() {

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { useBack } from '../../components/BackBar';
 import { InboxIllustration } from './InboxIllustration';
 import { useRegister } from './api';
-import { NewPasswordFields } from './NewPasswordFields';
-import { showServerErrors, useServerForm } from './useServerForm';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { showServerErrors, useServerForm } from '../../lib/useServerForm';
 
 export function RegisterPage() {
   const { t } = useTranslation();

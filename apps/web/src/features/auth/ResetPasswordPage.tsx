@@ -2,8 +2,8 @@ import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useResetPassword } from './api';
-import { NewPasswordFields } from './NewPasswordFields';
-import { showServerErrors, useServerForm } from './useServerForm';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { showServerErrors, useServerForm } from '../../lib/useServerForm';
 
 /** Opened from the reset e-mail (token and e-mail in the link). */
 export function ResetPasswordPage() {

@@ -8,7 +8,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { signIn, signOut } from '../../session/session';
-import { forgetThisBrowser } from '../notifications/push';
+import { forgetThisBrowser } from '../../lib/push';
 
 export function useLogin() {
   return useMutation({

@@ -9,7 +9,7 @@ import { BackBar } from '../../components/BackBar';
 import { currentLocale } from '../../i18n';
 import { alert } from '../../lib/alerts';
 import { usePlans, useSubscribe } from './api';
-import { PROVIDER_NAMES, cyclePrice, formatPrice } from './format';
+import { PROVIDER_NAMES, cyclePrice, formatPrice } from '../../lib/billingFormat';
 import { followNextStep } from './nextStep';
 import a11y from '../../components/a11y.module.css';
 

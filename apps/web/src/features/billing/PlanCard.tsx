@@ -5,7 +5,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
 import { numberFormat } from '../../lib/numbers';
-import { formatPrice, monthlyPrice } from './format';
+import { formatPrice, monthlyPrice } from '../../lib/billingFormat';
 import type { PlanOffer } from './offers';
 
 /** The plan's features JSON, or nothing when an administrator saved something unreadable. */

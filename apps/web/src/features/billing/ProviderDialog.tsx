@@ -2,7 +2,7 @@ import { DEFAULT_PAYMENT_PROVIDER, type PaymentProvider } from '@inkwell/contrac
 import { Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROVIDER_NAMES } from './format';
+import { PROVIDER_NAMES } from '../../lib/billingFormat';
 
 /** Choose the wallet to pay with (KBZPay first, the default), among those the server takes payments with. */
 export function ProviderDialog({

@@ -6,7 +6,7 @@ import { errorMessage } from '../../api/client';
 import { currentLocale } from '../../i18n';
 import { alert } from '../../lib/alerts';
 import { usePayment, useSandboxDecision } from './api';
-import { PROVIDER_NAMES, formatPrice } from './format';
+import { PROVIDER_NAMES, formatPrice } from '../../lib/billingFormat';
 
 /**
  * Stands in for a wallet that has no merchant keys configured: the payer approves or declines, and the

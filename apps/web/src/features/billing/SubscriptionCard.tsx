@@ -2,7 +2,7 @@ import type { SubscriptionSummary } from '@inkwell/contracts';
 import { Badge, Card, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
-import { formatDate } from './format';
+import { formatDate } from '../../lib/billingFormat';
 
 /** The person's live subscription: plan, status and when it ends. */
 export function SubscriptionCard({ subscription }: { subscription: SubscriptionSummary }) {

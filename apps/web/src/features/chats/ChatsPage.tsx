@@ -24,7 +24,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { currentLocale } from '../../i18n';
 import { relativeTime } from '../../lib/relativeTime';
 import { useSession } from '../../session/session';
-import { FriendButtons } from '../friends/FriendButtons';
+import { FriendButtons } from '../friends';
 import { useFriendList } from '../friends/api';
 import { useChatRooms, useOpenChat } from './api';
 import classes from './chats.module.css';

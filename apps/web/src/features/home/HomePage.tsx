@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import a11y from '../../components/a11y.module.css';
-import { AllowNotificationsPrompt } from '../notifications/AllowNotificationsPrompt';
-import { PostList } from '../posts/PostList';
+import { AllowNotificationsPrompt } from '../notifications';
+import { PostList } from '../posts';
 import { useFeed } from '../posts/api';
 
 function FeedTab() {

@@ -4,7 +4,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { alert } from '../../lib/alerts';
-import { enablePush, notificationPermission } from './push';
+import { enablePush, notificationPermission } from '../../lib/push';
 
 const DISMISSED_KEY = 'inkwell.push-prompt-dismissed';
 const noSubscription = () => () => undefined;

@@ -8,7 +8,7 @@ import { BackBar } from '../../components/BackBar';
 import { PageLoader } from '../../components/PageLoader';
 import { alert } from '../../lib/alerts';
 import { useNotificationSettings, useUpdateNotificationSettings } from './api';
-import { enablePush, notificationPermission } from './push';
+import { enablePush, notificationPermission } from '../../lib/push';
 
 /** This browser's Web Push: on, blocked, or a button that asks (a tap must lead to the browser's prompt). */
 function ThisBrowser() {

@@ -7,7 +7,7 @@ import { useChannel, useReconnected } from '../../api/realtime';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useSession } from '../../session/session';
 import { NOTIFICATIONS_KEY, UNREAD_NOTIFICATIONS_KEY, useUnreadNotifications } from './api';
-import { notificationPermission, subscribeThisBrowser } from './push';
+import { notificationPermission, subscribeThisBrowser } from '../../lib/push';
 
 /**
  * The notification badge and toast (spec §4): each notification that arrives sets the count to the

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { BackBar, useBack } from '../../components/BackBar';
 import { ImageUploader } from '../../components/media/ImageUploader';
 import { alert } from '../../lib/alerts';
-import { showServerErrors, useServerForm } from '../auth/useServerForm';
+import { showServerErrors, useServerForm } from '../../lib/useServerForm';
 import { DescriptionField } from '../../components/DescriptionField';
 import { UsernameField } from '../../components/UsernameField';
 import { checkOrganizationUsername, useCreateOrganization } from './api';

@@ -7,7 +7,7 @@ import { BackBar } from '../../components/BackBar';
 import { EmptyState } from '../../components/EmptyState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useSession } from '../../session/session';
-import { PlanCallToAction } from '../billing/PlanCallToAction';
+import { PlanCallToAction } from '../../components/PlanCallToAction';
 import { ApprovalBadge } from '../../components/ApprovalBadge';
 import { useMyOrganizations } from './api';
 

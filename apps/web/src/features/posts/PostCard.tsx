@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
 import { UserAvatar } from '../../components/UserAvatar';
-import { LikeButton } from '../likes/LikeButton';
+import { LikeButton } from '../likes';
 import { PostBody, postPath } from './PostBody';
 import { RejectedNotice } from './RejectedNotice';
 

@@ -7,7 +7,7 @@ import { errorMessage } from '../../api/client';
 import { BackBar } from '../../components/BackBar';
 import { NotFound, isNotFound } from '../../components/NotFound';
 import { PageLoader } from '../../components/PageLoader';
-import { CommentsThread } from '../comments/CommentsThread';
+import { CommentsThread } from '../comments';
 import { excerpt } from './excerpt';
 import { PostCard } from './PostCard';
 import { usePost } from './api';

@@ -6,7 +6,7 @@ import { BackBar, useBack } from '../../components/BackBar';
 import { ImageUploader } from '../../components/media/ImageUploader';
 import { alert } from '../../lib/alerts';
 import { useSession } from '../../session/session';
-import { showServerErrors, useServerForm } from '../auth/useServerForm';
+import { showServerErrors, useServerForm } from '../../lib/useServerForm';
 import { useUpdateProfile } from './api';
 
 export function EditProfilePage() {

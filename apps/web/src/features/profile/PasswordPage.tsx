@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BackBar } from '../../components/BackBar';
 import { alert } from '../../lib/alerts';
-import { NewPasswordFields } from '../auth/NewPasswordFields';
-import { showServerErrors, useServerForm } from '../auth/useServerForm';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { showServerErrors, useServerForm } from '../../lib/useServerForm';
 import { useChangePassword } from './api';
 
 export function PasswordPage() {

@@ -21,7 +21,7 @@ import { Link, useNavigate } from 'react-router';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useSession } from '../../session/session';
 import { useLogout } from '../auth/api';
-import { PlanCallToAction } from '../billing/PlanCallToAction';
+import { PlanCallToAction } from '../../components/PlanCallToAction';
 
 interface MenuEntry {
   to?: string;

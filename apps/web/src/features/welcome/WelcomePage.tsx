@@ -2,7 +2,7 @@ import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '../../components/Logo';
-import { SocialButtons } from '../auth/SocialButtons';
+import { SocialButtons } from '../auth';
 import a11y from '../../components/a11y.module.css';
 
 export function WelcomePage() {

@@ -1,5 +1,5 @@
 import { pushApi } from '@inkwell/contracts';
-import { call } from '../../api/client';
+import { call } from '../api/client';
 
 /** Web Push works here: a service worker, the Push API and notifications (not in every browser or webview). */
 export const pushSupported = (): boolean =>

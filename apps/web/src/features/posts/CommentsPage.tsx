@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { BackBar } from '../../components/BackBar';
-import { CommentsThread } from './CommentsThread';
-import { postPath } from '../posts/PostBody';
-import { usePost } from '../posts/api';
+import { CommentsThread } from '../comments';
+import { postPath } from './PostBody';
+import { usePost } from './api';
 import { PageLoader } from '../../components/PageLoader';
 import { NotFound, isNotFound } from '../../components/NotFound';
 

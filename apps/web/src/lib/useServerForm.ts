@@ -1,6 +1,6 @@
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { ApiError, errorMessage, fieldErrors } from '../../api/client';
-import { alert } from '../../lib/alerts';
+import { ApiError, errorMessage, fieldErrors } from '../api/client';
+import { alert } from './alerts';
 
 /**
  * A Mantine form whose errors come from the server (the client checks nothing, spec §5): the message in

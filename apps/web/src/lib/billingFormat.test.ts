@@ -1,6 +1,6 @@
 import type { Plan } from '@inkwell/contracts';
 import { describe, expect, it } from 'vitest';
-import { formatPrice, monthlyPrice } from './format';
+import { formatPrice, monthlyPrice } from './billingFormat';
 
 const plan = { monthly_price: 5000, yearly_price: 50000 } as Plan;
 

@@ -1,6 +1,6 @@
 import type { BillingCycle, Locale, PaymentProvider, Plan } from '@inkwell/contracts';
-import { longDate } from '../../lib/dates';
-import { numberFormat } from '../../lib/numbers';
+import { longDate } from './dates';
+import { numberFormat } from './numbers';
 
 /** Wallet brand names are the same in every language. */
 export const PROVIDER_NAMES: Record<PaymentProvider, string> = {

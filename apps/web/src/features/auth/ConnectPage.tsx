@@ -7,8 +7,8 @@ import { confirmDelete } from '../../components/ConfirmDialog';
 import { currentLocale } from '../../i18n';
 import { alert } from '../../lib/alerts';
 import { longDate } from '../../lib/dates';
-import { useDisconnectSocial, useSocialLogins, useSocialProviders, useStartSocial } from '../auth/socialApi';
-import { PROVIDER_LABELS, ProviderIcon } from '../auth/providers';
+import { PROVIDER_LABELS, ProviderIcon } from './providers';
+import { useDisconnectSocial, useSocialLogins, useSocialProviders, useStartSocial } from './socialApi';
 
 /** The spec's order on this screen. */
 const ORDER: SocialProvider[] = ['facebook', 'google', 'x', 'github'];

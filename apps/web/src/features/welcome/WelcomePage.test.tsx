@@ -3,8 +3,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/Providers';
 import { queryClient } from '../../app/queryClient';
-import { WelcomePage } from '../welcome/WelcomePage';
-import { SOCIAL_PROVIDERS_KEY } from './socialApi';
+import { SOCIAL_PROVIDERS_KEY } from '../auth';
+import { WelcomePage } from './WelcomePage';
 
 function renderWelcome(providers: string[]) {
   vi.stubGlobal(

@@ -46,6 +46,11 @@ describe('first reads started by index.html', () => {
     signOut();
   });
 
+  it('spell the contracts’ top cursor', () => {
+    expect(homeReads).toContain(`?before=${TOP_CURSOR}`);
+    expect(accountReads).toContain(`?before=${TOP_CURSOR}&`);
+  });
+
   it.each([
     ['the followed feed', '', 'feed'],
     ['the public feed', 'tab=public', 'public'],

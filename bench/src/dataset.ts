@@ -30,20 +30,17 @@ export async function peopleWithTokens(
 
 /** An approved organization and creator account `<tag>_account` owned by `owner`; answers the account's id. */
 export async function creatorAccount(run: Run, owner: number, tag: string): Promise<number> {
-  const org = (
-    await run(
-      `insert into organizations (user_id, name, username, description, approved_status)
-       values ($1, $2 || ' Org', $2 || '_org', $2, 'approved') returning id`,
-      [owner, tag],
-    )
-  ).rows[0]!.id as number;
-  const account = (
-    await run(
-      `insert into accounts (organization_id, name, username, description, approved_status)
-       values ($1, $2 || ' Account', $2 || '_account', $2, 'approved') returning id`,
-      [org, tag],
-    )
-  ).rows[0]!.id as number;
+  const idOf = async (text: string, values: unknown[]) => (await run(text, values)).rows[0]!.id as number;
+  const org = await idOf(
+    `insert into organizations (user_id, name, username, description, approved_status)
+     values ($1, $2 || ' Org', $2 || '_org', $2, 'approved') returning id`,
+    [owner, tag],
+  );
+  const account = await idOf(
+    `insert into accounts (organization_id, name, username, description, approved_status)
+     values ($1, $2 || ' Account', $2 || '_account', $2, 'approved') returning id`,
+    [org, tag],
+  );
   await run(`insert into account_users (account_id, user_id, role) values ($1, $2, 'owner')`, [account, owner]);
   return account;
 }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { creatorAccount } from '../dataset';
 import { serverEntry } from '../paths';
 import { ADMIN_URL, dbUrl, sql, startServer, stopServer } from '../server';
 
@@ -73,23 +74,7 @@ export async function importBench(): Promise<void> {
          returning id`,
       )
     ).rows[0].id as number;
-    const org = (
-      await sql(
-        url,
-        `insert into organizations (user_id, name, username, description, approved_status)
-         values ($1, 'Bench Org', 'bench_org', 'Bench organization', 'approved') returning id`,
-        [user],
-      )
-    ).rows[0].id as number;
-    const account = (
-      await sql(
-        url,
-        `insert into accounts (organization_id, name, username, description, approved_status)
-         values ($1, 'Bench Account', 'bench_account', 'Bench account', 'approved') returning id`,
-        [org],
-      )
-    ).rows[0].id as number;
-    await sql(url, `insert into account_users (account_id, user_id, role) values ($1, $2, 'owner')`, [account, user]);
+    const account = await creatorAccount((text, values) => sql(url, text, values), user, 'bench');
 
     console.log(
       `\n${ROWS.toLocaleString()} rows per file, one HTTP request each, PostgreSQL (goal < ${GOAL_SECONDS} s)`,

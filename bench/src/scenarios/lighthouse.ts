@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RENDER_COOKIE, RENDER_COOKIE_PATHS } from '@inkwell/contracts';
+import { RENDER_COOKIE, RENDER_COOKIE_PATHS, storedSession, type SessionUser } from '@inkwell/contracts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -54,35 +54,6 @@ interface Measured {
   /** Accessibility audits the page fails, so a score below 100 says what to fix. */
   failedAccessibility: string[];
 }
-
-type SessionUser = Record<string, unknown> & {
-  id: number;
-  name: string;
-  username: string;
-  email: string;
-  role_name: string;
-  permissions: string[];
-  profile_url: string | null;
-  can_compose: boolean;
-  active_subscription: unknown;
-};
-
-/** The session the web app keeps in local storage (apps/web/src/session/session.ts, `fromUser`). */
-const storedSession = (token: string, user: SessionUser) => ({
-  id: user.id,
-  userId: user.id,
-  name: user.name,
-  username: user.username,
-  email: user.email,
-  token,
-  authenticated: true,
-  role: user.role_name,
-  permissions: user.permissions,
-  profile_url: user.profile_url,
-  can_compose: user.can_compose,
-  active_subscription: user.active_subscription,
-  user,
-});
 
 async function audit(base: string, path: string, session: string | undefined): Promise<Measured> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });

@@ -1,8 +1,9 @@
-import { createECDH, createHash, randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { creatorAccount, peopleWithTokens } from '../dataset';
 import { serverEntry } from '../paths';
 import { ADMIN_URL, dbUrl, sql, startServer, stopServer } from '../server';
 
@@ -17,7 +18,6 @@ const DATABASE = 'inkwell_bench_notifications';
 const PORT = 3873;
 const LIKERS = Number(process.env.BENCH_LIKERS ?? 1000);
 const RINGERS = Number(process.env.BENCH_RINGERS ?? 10_000);
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const tokenOf = (i: number) => `bench-notify-token-${i}`;
 
 /** A push service that accepts everything at once and notes when each push arrived. */
@@ -40,31 +40,9 @@ async function dataset(url: string, pushOrigin: string) {
   await client.connect();
   const q = (text: string, values?: unknown[]) => client.query(text, values);
   const people = LIKERS + RINGERS + 1;
-  await q(`insert into users (name, username, email, password_hash, role_id, email_verified_at)
-           select 'Person ' || i, 'person' || i, 'person' || i || '@bench.test', 'x', (select id from roles where name = 'user'), now()
-           from generate_series(1, ${people}) i`);
-  await q(
-    `insert into access_tokens (user_id, device_name, token_hash)
-     select u.id, 'bench', h.hash from unnest($1::text[]) with ordinality as h(hash, n) join users u on u.username = 'person' || h.n`,
-    [Array.from({ length: people }, (_, i) => sha256(tokenOf(i + 1)))],
-  );
   // Person 1 owns the account; the next LIKERS like; the rest follow with the bell rung, each with a browser.
-  const owner = (await q(`select id from users where username = 'person1'`)).rows[0].id as number;
-  const org = (
-    await q(
-      `insert into organizations (user_id, name, username, description, approved_status)
-             values ($1, 'Bench Org', 'bench_org', 'Bench', 'approved') returning id`,
-      [owner],
-    )
-  ).rows[0].id as number;
-  const account = (
-    await q(
-      `insert into accounts (organization_id, name, username, description, approved_status)
-             values ($1, 'Bench Account', 'bench_account', 'Bench', 'approved') returning id`,
-      [org],
-    )
-  ).rows[0].id as number;
-  await q(`insert into account_users (account_id, user_id, role) values ($1, $2, 'owner')`, [account, owner]);
+  const owner = (await peopleWithTokens(q, people, 'bench', tokenOf))[0]!;
+  const account = await creatorAccount(q, owner, 'bench');
   await q(
     `insert into follows (user_id, account_id, bell)
      select u.id, $1, true from users u where u.username like 'person%' and substring(u.username from 7)::int > ${LIKERS + 1}`,

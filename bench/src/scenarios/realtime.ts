@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { io, type Socket } from 'socket.io-client';
+import { chatRoomChannel, notificationsChannel } from '@inkwell/contracts';
+import type { Socket } from 'socket.io-client';
 import { serverEntry } from '../paths';
+import { subscribedSocket } from '../sockets';
 import { ADMIN_URL, dbUrl, sql, startServer, stopServer } from '../server';
 
 /**
@@ -78,30 +80,6 @@ async function api<T>(path: string, token: string, body: unknown): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** A socket as the web app opens it, subscribed to the person's notifications and their room. */
-async function connect(person: Person): Promise<Socket> {
-  const socket = io(ORIGIN, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    extraHeaders: { origin: ORIGIN },
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  for (const channel of [`private-notifications.${person.id}`, `private-chats.room.${person.room}`]) {
-    const { auth } = await api<{ auth: string }>('/broadcasting/auth', person.token, {
-      socket_id: socket.id,
-      channel_name: channel,
-    });
-    const ack = (await socket.timeout(10_000).emitWithAck('subscribe', { channel, auth })) as { ok: boolean };
-    if (!ack.ok) throw new Error(`subscribe ${channel} refused`);
-  }
-  return socket;
-}
-
 /** Runs `work` over `items` with at most `limit` at a time. */
 async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -130,7 +108,10 @@ export async function realtimeBench(): Promise<void> {
     const connectStarted = performance.now();
     const byPerson = new Map<number, Socket>();
     await pool(people, 50, async (person) => {
-      const socket = await connect(person);
+      const socket = await subscribedSocket(ORIGIN, person.token, [
+        notificationsChannel(person.id),
+        chatRoomChannel(person.room),
+      ]);
       byPerson.set(person.id, socket);
       sockets.push(socket);
     });

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
-import { io, type Socket } from 'socket.io-client';
+import { notificationsChannel } from '@inkwell/contracts';
+import type { Socket } from 'socket.io-client';
 import { creatorAccount, peopleWithTokens } from '../dataset';
 import { serverEntry } from '../paths';
+import { subscribedSocket } from '../sockets';
 import { ADMIN_URL, dbUrl, sql, startServer, stopServer } from '../server';
 
 /**
@@ -55,26 +57,6 @@ async function call(method: string, path: string, token: string, body?: unknown)
   });
 }
 
-async function idleSocket(id: number, token: string): Promise<Socket> {
-  const socket = io(ORIGIN, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    extraHeaders: { origin: ORIGIN },
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  const channel = `private-notifications.${id}`;
-  const res = await call('POST', '/broadcasting/auth', token, { socket_id: socket.id, channel_name: channel });
-  const { auth } = (await res.json()) as { auth: string };
-  const ack = (await socket.timeout(10_000).emitWithAck('subscribe', { channel, auth })) as { ok: boolean };
-  if (!ack.ok) throw new Error(`subscribe ${channel} refused`);
-  return socket;
-}
-
 /** Least squares: the slope of y over x. */
 function slope(points: [number, number][]): number {
   const n = points.length;
@@ -107,7 +89,8 @@ export async function soakBench(): Promise<void> {
       if (!res.ok) throw new Error(`post: ${res.status} ${await res.text()}`);
       posts.push(((await res.json()) as { data: { id: number; slug: string } }).data);
     }
-    for (let i = 0; i < SOCKETS; i++) sockets.push(await idleSocket(ids[VUS + 1 + i]!, tokenOf(VUS + 2 + i)));
+    for (let i = 0; i < SOCKETS; i++)
+      sockets.push(await subscribedSocket(ORIGIN, tokenOf(VUS + 2 + i), [notificationsChannel(ids[VUS + 1 + i]!)]));
     let socketsDropped = 0;
     for (const socket of sockets) socket.on('disconnect', () => socketsDropped++);
     void owner;

@@ -81,14 +81,18 @@ export const UpdateAccountBody = z.object({
 });
 export type UpdateAccountBody = z.input<typeof UpdateAccountBody>;
 
-/** A row of the admin accounts table (spec: id, name, username, approved, published). */
-export const AdminAccountRow = z.object({
+/** An account in a list: who it is, and whether it is approved and published. */
+export const AccountStanding = z.object({
   id: z.number().int(),
   name: z.string(),
   username: z.string(),
   profile_url: z.string().nullable(),
   approved_status: z.enum(APPROVED_STATUSES),
   published_status: z.enum(PUBLISHED_STATUSES),
+});
+
+/** A row of the admin accounts table (spec: id, name, username, approved, published). */
+export const AdminAccountRow = AccountStanding.extend({
   organization_id: z.number().int(),
   created_at: Timestamp,
 });

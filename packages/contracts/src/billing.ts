@@ -59,7 +59,8 @@ export function planFeaturesProblem(text: string): 'not_json' | 'shape' | null {
   return PlanFeatures.safeParse(parsed).success ? null : 'shape';
 }
 
-export const Plan = PlanSummary.extend({
+/** What a plan offers and what it costs, as the plan cards and the admin screens read it. */
+const planTerms = {
   description: z.string(),
   monthly_price: z.number().int(),
   yearly_price: z.number().int(),
@@ -67,6 +68,10 @@ export const Plan = PlanSummary.extend({
   /** JSON text (spec §3); parse with `PlanFeatures`. */
   features: z.string(),
   currency: z.literal(CURRENCY),
+};
+
+export const Plan = PlanSummary.extend({
+  ...planTerms,
   is_free: z.boolean(),
   creates_accounts: z.boolean(),
 });
@@ -156,16 +161,8 @@ export type PlanBody = z.input<typeof PlanBody>;
 const PlanTranslation = z.object({ name: z.string(), description: z.string(), features: z.string() });
 
 /** A plan as the admin screens show it: every field untranslated, its translations, who is on it. */
-export const AdminPlan = z.object({
-  id: z.number().int(),
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  monthly_price: z.number().int(),
-  yearly_price: z.number().int(),
-  trial_period_days: z.number().int(),
-  features: z.string(),
-  currency: z.literal(CURRENCY),
+export const AdminPlan = PlanSummary.extend({
+  ...planTerms,
   creates_accounts: z.boolean(),
   storage_quota_mb: z.number().int(),
   sort_order: z.number().int(),

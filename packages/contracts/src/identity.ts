@@ -4,7 +4,7 @@ import { IdParams, MessageResponse, Timestamp, dataOf } from './common';
 import { DEVICE_NAME_MAX_LENGTH, LOCALES, PASSWORD_MAX_LENGTH } from './constants';
 import { endpoint } from './endpoint';
 import { Email, MediaUrl, Name, NewPassword, Username, withConfirmation } from './fields';
-import { PERMISSIONS } from './roles';
+import { PERMISSIONS, type Permission } from './roles';
 
 /** The social sign-in providers Inkwell knows; each is offered only when its OAuth client is configured. */
 export const SOCIAL_PROVIDERS = ['google', 'github', 'facebook', 'x'] as const;
@@ -50,6 +50,43 @@ export const SessionUser = z.object({
   created_at: Timestamp,
 });
 export type SessionUser = z.infer<typeof SessionUser>;
+
+/** The spec's Session entity, as the web app keeps it in local storage (apps/web/src/session/session.ts). */
+export interface StoredSession {
+  id: number;
+  userId: number;
+  name: string;
+  username: string;
+  email: string;
+  token: string;
+  authenticated: true;
+  role: string;
+  /** What the person may do as an administrator; the web shows admin routes and entries from it, never the role. */
+  permissions: Permission[];
+  profile_url: string | null;
+  can_compose: boolean;
+  active_subscription: SubscriptionSummary | null;
+  user: SessionUser;
+}
+
+/** A signed-in user's session: the web app stores it, and the bench stores one to measure signed-in pages. */
+export function storedSession(token: string, user: SessionUser): StoredSession {
+  return {
+    id: user.id,
+    userId: user.id,
+    name: user.name,
+    username: user.username,
+    email: user.email,
+    token,
+    authenticated: true,
+    role: user.role_name,
+    permissions: user.permissions,
+    profile_url: user.profile_url,
+    can_compose: user.can_compose,
+    active_subscription: user.active_subscription,
+    user,
+  };
+}
 
 export const RegisterBody = withConfirmation(
   z.object({

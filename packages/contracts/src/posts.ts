@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { AccountStanding } from './accounts';
 import { CursorPageQuery, Id, IdParams, PageQuery, Timestamp, cursorPaged, dataOf, paged } from './common';
 import { STATUS_MAX_LENGTH } from './constants';
 import { endpoint } from './endpoint';
 import { MediaUrl } from './fields';
-import { APPROVED_STATUSES, PUBLISHED_STATUSES } from './organizations';
 
 export const POST_TYPES = ['status', 'post', 'photo', 'gallery', 'audio', 'video'] as const;
 export type PostType = (typeof POST_TYPES)[number];
@@ -290,13 +290,7 @@ export const ImportPostsResult = z.object({
 export type ImportPostsResult = z.infer<typeof ImportPostsResult>;
 
 /** An account a person belongs to, to import posts as (the import screen's account choice). */
-export const MemberAccount = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  username: z.string(),
-  profile_url: z.string().nullable(),
-  approved_status: z.enum(APPROVED_STATUSES),
-  published_status: z.enum(PUBLISHED_STATUSES),
+export const MemberAccount = AccountStanding.extend({
   /** Their role on it: `owner` or `editor`. */
   role: z.string(),
 });

@@ -6,28 +6,14 @@ import {
   isLocale,
   type Locale,
   type Permission,
+  storedSession,
   type SessionUser,
-  type SubscriptionSummary,
+  type StoredSession,
 } from '@inkwell/contracts';
 import { useSyncExternalStore } from 'react';
 
 /** The spec's Session entity, kept in local storage. */
-export interface Session {
-  id: number;
-  userId: number;
-  name: string;
-  username: string;
-  email: string;
-  token: string;
-  authenticated: true;
-  role: string;
-  /** What the person may do as an administrator; the web shows admin routes and entries from it, never the role. */
-  permissions: Permission[];
-  profile_url: string | null;
-  can_compose: boolean;
-  active_subscription: SubscriptionSummary | null;
-  user: SessionUser;
-}
+export type Session = StoredSession;
 
 const SESSION_KEY = 'inkwell.session';
 const LOCALE_KEY = 'inkwell.locale';
@@ -54,24 +40,6 @@ writeRenderCookie(renderCookieToken);
 
 export const getSession = (): Session | null => current;
 
-function fromUser(token: string, user: SessionUser): Session {
-  return {
-    id: user.id,
-    userId: user.id,
-    name: user.name,
-    username: user.username,
-    email: user.email,
-    token,
-    authenticated: true,
-    role: user.role_name,
-    permissions: user.permissions,
-    profile_url: user.profile_url,
-    can_compose: user.can_compose,
-    active_subscription: user.active_subscription,
-    user,
-  };
-}
-
 /**
  * The token as the render cookie too, so the server can send the signed-in home and account pages with their
  * content (apps/server/src/platform/rendered.ts). Only on the two paths it renders, never with API calls, and
@@ -95,14 +63,14 @@ function write(next: Session | null): void {
   emit();
 }
 
-export const signIn = (token: string, user: SessionUser): void => write(fromUser(token, user));
+export const signIn = (token: string, user: SessionUser): void => write(storedSession(token, user));
 
 /** The placeholder token of a server render's session: the server adds the reader's own to each read. */
 export const SERVER_RENDER_TOKEN = 'server-render';
 
 /** For the server render alone: the reader it renders for, or nobody again. Nothing is stored. */
 export function setServerSession(user: SessionUser | null): void {
-  current = user ? fromUser(SERVER_RENDER_TOKEN, user) : null;
+  current = user ? storedSession(SERVER_RENDER_TOKEN, user) : null;
 }
 
 /**
@@ -115,7 +83,7 @@ export const mayAdminister = (session: Session | null, need: true | Permission =
 /** Refreshes the stored user (role, plan, can_compose) from a fresh `/user` answer. */
 export function refreshUser(user: SessionUser): void {
   if (!current) return;
-  const next = fromUser(current.token, user);
+  const next = storedSession(current.token, user);
   // Every start asks for /user: the same answer again changes nothing, and redraws nothing (each screen reading
   // the session would render again, in one task a slow phone feels).
   if (JSON.stringify(next) !== JSON.stringify(current)) write(next);

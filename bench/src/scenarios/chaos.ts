@@ -126,6 +126,272 @@ async function waitOk(url: string, timeoutMs = 120_000): Promise<boolean> {
   return false;
 }
 
+type Kind = 'serve' | 'worker';
+
+/** The install's serve and worker, started and killed as the faults need; notes any that ended by itself. */
+function processes(env: NodeJS.ProcessEnv) {
+  const procs: Record<Kind, Proc | undefined> = { serve: undefined, worker: undefined };
+  const exits: string[] = [];
+  const launch = (kind: Kind) => {
+    const child = spawn(process.execPath, [serverEntry, kind], {
+      env: { ...env, JOBS: kind === 'serve' ? 'off' : 'inline' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const proc: Proc = { child, killed: false };
+    child.on('exit', (code, signal) => {
+      if (!proc.killed) {
+        proc.died = `${kind} exited by itself (${signal ?? code})`;
+        exits.push(proc.died);
+      }
+    });
+    procs[kind] = proc;
+    return proc;
+  };
+  const kill = (kind: Kind) => {
+    const proc = procs[kind]!;
+    proc.killed = true;
+    proc.child.kill('SIGKILL');
+  };
+  const stop = () => {
+    for (const kind of ['serve', 'worker'] as const) {
+      const proc = procs[kind];
+      if (proc && proc.child.exitCode === null) {
+        proc.killed = true;
+        proc.child.kill('SIGTERM');
+      }
+    }
+  };
+  return { exits, launch, kill, stop };
+}
+
+/** The running install and the post its load comments on. */
+interface Install {
+  base: string;
+  healthPort: number;
+  pool: pg.Pool;
+  owner: number;
+  post: number;
+}
+
+/** Serve first (it migrates), then the people, the creator's post, and the worker. */
+async function startInstall(
+  base: string,
+  healthPort: number,
+  pool: pg.Pool,
+  launch: (kind: Kind) => unknown,
+): Promise<Install> {
+  launch('serve');
+  if (!(await waitOk(`${base}/readyz`))) throw new Error('serve did not start');
+  const q = (text: string, values?: unknown[]) => pool.query(text, values);
+  const owner = (await peopleWithTokens(q, VUS + 1, 'chaos', tokenOf))[0]!;
+  const account = await creatorAccount(q, owner, 'chaos');
+  const created = await fetch(`${base}/api/posts`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokenOf(1)}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ account_id: account, type: 'status', content: 'Comment here, whatever breaks' }),
+  });
+  if (!created.ok) throw new Error(`post: ${created.status} ${await created.text()}`);
+  const post = ((await created.json()) as { data: { id: number } }).data.id;
+  launch('worker');
+  if (!(await waitOk(`http://127.0.0.1:${healthPort}/readyz`))) throw new Error('worker did not start');
+  return { base, healthPort, pool, owner, post };
+}
+
+/** The load: every virtual user comments on the post in a loop; a 201 is an acknowledged write, per phase. */
+function commentLoad({ base, post }: Install) {
+  const load = {
+    phase: 'steady',
+    running: true,
+    acknowledged: new Map<string, number[]>(),
+    fivexx: new Map<string, number>(),
+    unavailable: new Map<string, number>(),
+  };
+  const vus = Array.from({ length: VUS }, async (_, v) => {
+    let n = 0;
+    while (load.running) {
+      const at = load.phase;
+      try {
+        const res = await fetch(`${base}/api/comments`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokenOf(v + 2)}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ post_id: post, content: `vu ${v} comment ${++n}` }),
+          signal: AbortSignal.timeout(15_000),
+        });
+        if (res.status === 201) {
+          const id = ((await res.json()) as { data: { id: number } }).data.id;
+          load.acknowledged.set(at, [...(load.acknowledged.get(at) ?? []), id]);
+        } else {
+          await res.body?.cancel();
+          if (res.status === 503) load.unavailable.set(at, (load.unavailable.get(at) ?? 0) + 1);
+          else if (res.status >= 500) load.fivexx.set(at, (load.fivexx.get(at) ?? 0) + 1);
+        }
+      } catch {
+        // no answer (the server is down): not acknowledged, nothing to check
+        await sleep(100);
+      }
+      await sleep(PACE_MS);
+    }
+  });
+  const stop = async () => {
+    load.running = false;
+    await Promise.all(vus);
+  };
+  return { load, stop };
+}
+type Load = ReturnType<typeof commentLoad>['load'];
+
+interface Recovery {
+  serving: number;
+  notified: number;
+}
+
+/** Healthy: serve and worker ready, and a comment made now has its notification, written by the worker. */
+async function healthy({ base, healthPort, pool, owner, post }: Install, since: number): Promise<Recovery> {
+  await waitOk(`${base}/readyz`, 180_000);
+  await waitOk(`http://127.0.0.1:${healthPort}/readyz`, 180_000);
+  let comment = 0;
+  while (!comment) {
+    try {
+      const res = await fetch(`${base}/api/comments`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokenOf(2)}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ post_id: post, content: 'are you back?' }),
+      });
+      if (res.status === 201) comment = ((await res.json()) as { data: { id: number } }).data.id;
+      else await res.body?.cancel();
+    } catch {
+      // not yet
+    }
+    if (!comment) await sleep(100);
+  }
+  const serving = (Date.now() - since) / 1000;
+  for (;;) {
+    try {
+      const { rows } = await pool.query(`select 1 from notifications where user_id = $1 and comment_id = $2`, [
+        owner,
+        comment,
+      ]);
+      if (rows.length > 0) break;
+    } catch {
+      // the database is still coming back
+    }
+    await sleep(100);
+  }
+  return { serving, notified: (Date.now() - since) / 1000 };
+}
+
+type Results = { fault: string; recovery: Recovery }[];
+
+/** A steady baseline, then each fault in turn, its writes counted under its own phase; answers each recovery. */
+async function injectFaults(
+  install: Install,
+  load: Load,
+  db: Awaited<ReturnType<typeof cluster>>,
+  cache: Awaited<ReturnType<typeof redis>>,
+  { launch, kill }: Pick<ReturnType<typeof processes>, 'launch' | 'kill'>,
+): Promise<Results> {
+  const results: Results = [];
+  const fault = async (name: string, act: () => Promise<Recovery>) => {
+    load.phase = name;
+    const recovery = await act();
+    results.push({ fault: name, recovery });
+    await sleep(3000);
+    load.phase = 'steady';
+    await sleep(3000);
+  };
+
+  await sleep(5000);
+  // The same probe with nothing broken: what "notified" costs under this load anyway.
+  const baseline = await healthy(install, Date.now());
+  results.push({ fault: 'steady', recovery: baseline });
+  await sleep(3000);
+  await fault('PostgreSQL crash and restart', async () => {
+    db.crash();
+    await sleep(OUTAGE_MS);
+    db.start();
+    return healthy(install, Date.now());
+  });
+  await fault('Redis killed, back after 5 s', async () => {
+    cache.kill();
+    await sleep(OUTAGE_MS);
+    await cache.start();
+    return healthy(install, Date.now());
+  });
+  await fault('worker killed (SIGKILL), restarted', async () => {
+    kill('worker');
+    launch('worker');
+    return healthy(install, Date.now());
+  });
+  await fault('serve killed (SIGKILL), restarted', async () => {
+    kill('serve');
+    launch('serve');
+    return healthy(install, Date.now());
+  });
+  return results;
+}
+
+/**
+ * Once the load has stopped: every acknowledged comment must be in the database, the outbox must drain (a
+ * killed serve's rows go out once their claim runs out) and every comment must get its notification.
+ */
+async function settle({ pool, owner, post }: Install, load: Load) {
+  const drainStarted = Date.now();
+  const allIds = [...load.acknowledged.values()].flat();
+  let missing = allIds.length;
+  while (Date.now() - drainStarted < 120_000) {
+    const left = Number((await pool.query(`select count(*)::int as n from event_outbox`)).rows[0].n);
+    const notified = Number(
+      (
+        await pool.query(
+          `select count(*)::int as n from notifications where user_id = $1 and comment_id = any($2::int[])`,
+          [owner, allIds],
+        )
+      ).rows[0].n,
+    );
+    missing = allIds.length - notified;
+    if (left === 0 && missing === 0) break;
+    await sleep(1000);
+  }
+  const drained = (Date.now() - drainStarted) / 1000;
+  const present = new Set<number>(
+    (await pool.query(`select id from comments where post_id = $1`, [post])).rows.map((r) => r.id as number),
+  );
+  const outbox = Number((await pool.query(`select count(*)::int as n from event_outbox`)).rows[0].n);
+  const [{ comments_count: counted }] = (await pool.query(`select comments_count from posts where id = $1`, [post]))
+    .rows as { comments_count: number }[];
+  return { allIds, missing, drained, present, outbox, counted };
+}
+
+/** The table of faults, the totals, and a failing exit code for a lost write, a 5xx or a process that died. */
+function report(results: Results, load: Load, exits: string[], settled: Awaited<ReturnType<typeof settle>>): void {
+  const { acknowledged, unavailable, fivexx } = load;
+  const { allIds, missing, drained, present, outbox, counted } = settled;
+  console.log(
+    `\nchaos: ${VUS} virtual users commenting (${PACE_MS} ms apart), outages of ${OUTAGE_MS / 1000} s; serve (JOBS=off) + worker on PostgreSQL + Redis\n`,
+  );
+  console.log(
+    '| fault | acknowledged writes | lost | 503 | other 5xx | s until serving again | s until a new write is notified |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const key of results.map((r) => r.fault)) {
+    const ids = acknowledged.get(key) ?? [];
+    const lost = ids.filter((id) => !present.has(id)).length;
+    const recovery = results.find((r) => r.fault === key)?.recovery;
+    console.log(
+      `| ${key} | ${ids.length} | ${lost} | ${unavailable.get(key) ?? 0} | ${fivexx.get(key) ?? 0} | ` +
+        `${recovery ? recovery.serving.toFixed(1) : '–'} | ${recovery ? recovery.notified.toFixed(1) : '–'} |`,
+    );
+  }
+  console.log(
+    `\nprocesses that ended by themselves: ${exits.length === 0 ? 'none' : exits.join('; ')}; ` +
+      `acknowledged comments without their notification: ${missing} of ${allIds.length} ` +
+      `(outbox rows left ${outbox}, ${drained.toFixed(0)} s after the load stopped); ` +
+      `comments stored ${present.size}, the post's count ${counted}`,
+  );
+  const lostTotal = [...acknowledged.values()].flat().filter((id) => !present.has(id)).length;
+  if (lostTotal > 0 || missing > 0 || exits.length > 0 || [...fivexx.values()].some((n) => n > 0)) process.exitCode = 1;
+}
+
 export async function chaosBench(): Promise<void> {
   if (!fs.existsSync(serverEntry)) throw new Error('Build first: npm run build');
   const db = await cluster();
@@ -134,7 +400,7 @@ export async function chaosBench(): Promise<void> {
   const servePort = await freePort();
   const healthPort = await freePort();
   const base = `http://127.0.0.1:${servePort}`;
-  const env = {
+  const install = processes({
     ...process.env,
     NODE_ENV: 'production',
     DATABASE_URL: db.url,
@@ -150,219 +416,18 @@ export async function chaosBench(): Promise<void> {
     RATE_LIMIT_SCALE: '0',
     ACCOUNT_APPROVAL: 'auto',
     WORKER_HEALTH_PORT: String(healthPort),
-  };
-  const procs: Record<'serve' | 'worker', Proc | undefined> = { serve: undefined, worker: undefined };
-  const exits: string[] = [];
-  const launch = (kind: 'serve' | 'worker') => {
-    const child = spawn(process.execPath, [serverEntry, kind], {
-      env: { ...env, JOBS: kind === 'serve' ? 'off' : 'inline' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    const proc: Proc = { child, killed: false };
-    child.on('exit', (code, signal) => {
-      if (!proc.killed) {
-        proc.died = `${kind} exited by itself (${signal ?? code})`;
-        exits.push(proc.died);
-      }
-    });
-    procs[kind] = proc;
-    return proc;
-  };
-  const kill = (kind: 'serve' | 'worker') => {
-    const proc = procs[kind]!;
-    proc.killed = true;
-    proc.child.kill('SIGKILL');
-  };
+  });
 
   const pool = new pg.Pool({ connectionString: db.url, max: 2 });
   pool.on('error', () => undefined);
-  let post = 0;
-  let owner = 0;
   try {
-    // Serve first (it migrates), then the data, then the worker.
-    launch('serve');
-    if (!(await waitOk(`${base}/readyz`))) throw new Error('serve did not start');
-    const q = (text: string, values?: unknown[]) => pool.query(text, values);
-    owner = (await peopleWithTokens(q, VUS + 1, 'chaos', tokenOf))[0]!;
-    const account = await creatorAccount(q, owner, 'chaos');
-    const created = await fetch(`${base}/api/posts`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokenOf(1)}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ account_id: account, type: 'status', content: 'Comment here, whatever breaks' }),
-    });
-    if (!created.ok) throw new Error(`post: ${created.status} ${await created.text()}`);
-    post = ((await created.json()) as { data: { id: number } }).data.id;
-    launch('worker');
-    if (!(await waitOk(`http://127.0.0.1:${healthPort}/readyz`))) throw new Error('worker did not start');
-
-    // The load: every virtual user comments on the post in a loop; a 201 is an acknowledged write.
-    let phase = 'steady';
-    const acknowledged = new Map<string, number[]>();
-    const fivexx = new Map<string, number>();
-    const unavailable = new Map<string, number>();
-    let running = true;
-    const vus = Array.from({ length: VUS }, async (_, v) => {
-      let n = 0;
-      while (running) {
-        const at = phase;
-        try {
-          const res = await fetch(`${base}/api/comments`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${tokenOf(v + 2)}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ post_id: post, content: `vu ${v} comment ${++n}` }),
-            signal: AbortSignal.timeout(15_000),
-          });
-          if (res.status === 201) {
-            const id = ((await res.json()) as { data: { id: number } }).data.id;
-            acknowledged.set(at, [...(acknowledged.get(at) ?? []), id]);
-          } else {
-            await res.body?.cancel();
-            if (res.status === 503) unavailable.set(at, (unavailable.get(at) ?? 0) + 1);
-            else if (res.status >= 500) fivexx.set(at, (fivexx.get(at) ?? 0) + 1);
-          }
-        } catch {
-          // no answer (the server is down): not acknowledged, nothing to check
-          await sleep(100);
-        }
-        await sleep(PACE_MS);
-      }
-    });
-
-    /** Healthy: serve and worker ready, and a comment made now has its notification, written by the worker. */
-    const healthy = async (since: number) => {
-      await waitOk(`${base}/readyz`, 180_000);
-      await waitOk(`http://127.0.0.1:${healthPort}/readyz`, 180_000);
-      let comment = 0;
-      while (!comment) {
-        try {
-          const res = await fetch(`${base}/api/comments`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${tokenOf(2)}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ post_id: post, content: 'are you back?' }),
-          });
-          if (res.status === 201) comment = ((await res.json()) as { data: { id: number } }).data.id;
-          else await res.body?.cancel();
-        } catch {
-          // not yet
-        }
-        if (!comment) await sleep(100);
-      }
-      const serving = (Date.now() - since) / 1000;
-      for (;;) {
-        try {
-          const { rows } = await pool.query(`select 1 from notifications where user_id = $1 and comment_id = $2`, [
-            owner,
-            comment,
-          ]);
-          if (rows.length > 0) break;
-        } catch {
-          // the database is still coming back
-        }
-        await sleep(100);
-      }
-      return { serving, notified: (Date.now() - since) / 1000 };
-    };
-
-    const results: { fault: string; recovery: { serving: number; notified: number } }[] = [];
-    const fault = async (name: string, act: () => Promise<{ serving: number; notified: number }>) => {
-      phase = name;
-      const recovery = await act();
-      results.push({ fault: name, recovery });
-      await sleep(3000);
-      phase = 'steady';
-      await sleep(3000);
-    };
-
-    await sleep(5000);
-    // The same probe with nothing broken: what "notified" costs under this load anyway.
-    const baseline = await healthy(Date.now());
-    results.push({ fault: 'steady', recovery: baseline });
-    await sleep(3000);
-    await fault('PostgreSQL crash and restart', async () => {
-      db.crash();
-      await sleep(OUTAGE_MS);
-      db.start();
-      return healthy(Date.now());
-    });
-    await fault('Redis killed, back after 5 s', async () => {
-      cache.kill();
-      await sleep(OUTAGE_MS);
-      await cache.start();
-      return healthy(Date.now());
-    });
-    await fault('worker killed (SIGKILL), restarted', async () => {
-      kill('worker');
-      launch('worker');
-      return healthy(Date.now());
-    });
-    await fault('serve killed (SIGKILL), restarted', async () => {
-      kill('serve');
-      launch('serve');
-      return healthy(Date.now());
-    });
-
-    running = false;
-    await Promise.all(vus);
-    // Every acknowledged comment must be in the database, the outbox must drain (a killed serve's rows go out
-    // once their claim runs out) and every comment must get its notification.
-    const drainStarted = Date.now();
-    const allIds = [...acknowledged.values()].flat();
-    let missing = allIds.length;
-    while (Date.now() - drainStarted < 120_000) {
-      const left = Number((await pool.query(`select count(*)::int as n from event_outbox`)).rows[0].n);
-      const notified = Number(
-        (
-          await pool.query(
-            `select count(*)::int as n from notifications where user_id = $1 and comment_id = any($2::int[])`,
-            [owner, allIds],
-          )
-        ).rows[0].n,
-      );
-      missing = allIds.length - notified;
-      if (left === 0 && missing === 0) break;
-      await sleep(1000);
-    }
-    const drained = (Date.now() - drainStarted) / 1000;
-    const present = new Set<number>(
-      (await pool.query(`select id from comments where post_id = $1`, [post])).rows.map((r) => r.id as number),
-    );
-    const outbox = Number((await pool.query(`select count(*)::int as n from event_outbox`)).rows[0].n);
-    const [{ comments_count: counted }] = (await pool.query(`select comments_count from posts where id = $1`, [post]))
-      .rows as { comments_count: number }[];
-
-    console.log(
-      `\nchaos: ${VUS} virtual users commenting (${PACE_MS} ms apart), outages of ${OUTAGE_MS / 1000} s; serve (JOBS=off) + worker on PostgreSQL + Redis\n`,
-    );
-    console.log(
-      '| fault | acknowledged writes | lost | 503 | other 5xx | s until serving again | s until a new write is notified |',
-    );
-    console.log('|---|---|---|---|---|---|---|');
-    for (const key of results.map((r) => r.fault)) {
-      const ids = acknowledged.get(key) ?? [];
-      const lost = ids.filter((id) => !present.has(id)).length;
-      const recovery = results.find((r) => r.fault === key)?.recovery;
-      console.log(
-        `| ${key} | ${ids.length} | ${lost} | ${unavailable.get(key) ?? 0} | ${fivexx.get(key) ?? 0} | ` +
-          `${recovery ? recovery.serving.toFixed(1) : '–'} | ${recovery ? recovery.notified.toFixed(1) : '–'} |`,
-      );
-    }
-    console.log(
-      `\nprocesses that ended by themselves: ${exits.length === 0 ? 'none' : exits.join('; ')}; ` +
-        `acknowledged comments without their notification: ${missing} of ${allIds.length} ` +
-        `(outbox rows left ${outbox}, ${drained.toFixed(0)} s after the load stopped); ` +
-        `comments stored ${present.size}, the post's count ${counted}`,
-    );
-    const lostTotal = [...acknowledged.values()].flat().filter((id) => !present.has(id)).length;
-    if (lostTotal > 0 || missing > 0 || exits.length > 0 || [...fivexx.values()].some((n) => n > 0))
-      process.exitCode = 1;
+    const running = await startInstall(base, healthPort, pool, install.launch);
+    const { load, stop } = commentLoad(running);
+    const results = await injectFaults(running, load, db, cache, install);
+    await stop();
+    report(results, load, install.exits, await settle(running, load));
   } finally {
-    for (const kind of ['serve', 'worker'] as const) {
-      const proc = procs[kind];
-      if (proc && proc.child.exitCode === null) {
-        proc.killed = true;
-        proc.child.kill('SIGTERM');
-      }
-    }
+    install.stop();
     await sleep(1000);
     await pool.end().catch(() => undefined);
     cache.kill();

@@ -9,7 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 import { sqlGuardLogger } from './sql-guard';
-import { holdsTransaction, QueryOutsideTransaction } from './transaction-scope';
+import { holdingTransaction, holdsTransaction, QueryOutsideTransaction } from './transaction-scope';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -55,7 +55,11 @@ export async function connectDatabase(target: DatabaseTarget): Promise<Database>
  * `QueryOutsideTransaction` (see transaction-scope.ts) instead of deadlocking under load.
  */
 function guardTransactions(database: Database): void {
-  const refuse = () => holdsTransaction(database.db);
+  const { db } = database;
+  const refuse = () => holdsTransaction(db);
+  // A transaction's callback runs as holding it: what it starts on another connection is refused below.
+  const begin = db.transaction.bind(db);
+  db.transaction = ((fn, config) => begin((tx) => holdingTransaction(db, () => fn(tx)), config)) as Db['transaction'];
   for (const pool of [database.pool, preparedPools.get(database.db)]) {
     if (!pool) continue;
     const connect = pool.connect.bind(pool) as (cb?: (...args: unknown[]) => void) => unknown;

@@ -1,8 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
- * Which database's transaction the running code holds (set for the callback of `db.transaction`, see the event
- * bus's `attach`). A query on another connection of the same database from inside that callback is the bug
+ * Which database's transaction the running code holds (set for the callback of `db.transaction` outside
+ * production, see `guardTransactions` in connect.ts). A query on another connection of the same database from inside that callback is the bug
  * that hung the worker for good: ten jobs each holding a transaction and each waiting for an eleventh
  * connection (issue 25). Outside production every connection taken is checked against this scope.
  */

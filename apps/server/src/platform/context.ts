@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import type { Database, Db } from '../db/connect';
+import type { Database, Db, Tx } from '../db/connect';
 import type { EventBus } from './events';
 import type { JobQueue } from './jobs/queue';
 import type { Mailer } from './mail/mailer';
@@ -13,7 +13,12 @@ export interface AppContext {
   database: Database;
   db: Db;
   jobs: JobQueue;
-  /** Domain events: publish inside a transaction, subscribers run after it commits. */
+  /**
+   * Opens a transaction (`events.transaction`): the events published on it (`events.publish(tx, …)`) are handed
+   * out after its commit, and written to the outbox in it. Every transaction that publishes is opened here.
+   */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Domain events: publish inside `transaction`, subscribers run after it commits. */
   events: EventBus;
   mail: Mailer;
   log: FastifyBaseLogger;

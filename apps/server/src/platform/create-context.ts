@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import { connectDatabase, type Database, type Db } from '../db/connect';
+import { connectDatabase, type Database } from '../db/connect';
 import { pruneHandledEvents } from '../db/handled-events';
 import { runMigrations, underStartupLock } from '../db/migrate';
 import type { AppContext } from './context';
+import type { StartupSeed } from './module';
 import { createEventBus } from './events';
 import { createOutbox } from './events/outbox';
 import { startJobQueue, type JobQueue, type JobQueueSettings } from './jobs/queue';
@@ -13,9 +14,6 @@ import { createMailer } from './mail/mailer';
 import { createRealtime } from './realtime';
 import { appSecret } from './secrets';
 import { createStorage } from './storage';
-
-/** Rows every start makes sure of (idempotent), run right after the migrations. */
-export type StartupSeed = (db: Db) => Promise<void>;
 
 /**
  * What the modules register with the platform, assembled at the composition root (`registrations.ts`): the
@@ -54,7 +52,7 @@ export async function createContext(
         ? { kind: 'postgres', url: config.databaseUrl, guardSql: !config.isProduction }
         : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db'), guardSql: !config.isProduction },
     ));
-  // Before anything opens a transaction: `database.db.transaction` hands out events after commit from here on.
+  // `ctx.transaction` opens its transactions on this database, and writes their events to its outbox.
   const events = createEventBus(log, { afterCommit: faultAfterCommit(config) });
   events.attach(database.db, createOutbox(database.db, config.outboxRetrySeconds));
   // The mailer queues through the job queue, which starts after it; it is only used once both exist.
@@ -70,6 +68,7 @@ export async function createContext(
     config,
     database,
     db: database.db,
+    transaction: events.transaction,
     jobs,
     events,
     mail,

@@ -148,7 +148,7 @@ export async function update(
   if (await repo.usernameTaken(ctx.db, input.username, id))
     throw new ValidationError({ username: ['validation.username_taken'] });
   try {
-    await ctx.db.transaction(async (tx) => {
+    await ctx.transaction(async (tx) => {
       const before = await repo.lockById(tx, id);
       if (!before) throw notFound();
       const values = {

@@ -112,7 +112,7 @@ export async function createPlan(ctx: AppContext, auth: AuthContext, input: Plan
   const values = planValues(input);
   let id: number;
   try {
-    id = await ctx.db.transaction(async (tx) => {
+    id = await ctx.transaction(async (tx) => {
       if (await repo.slugOwner(tx, values.slug)) throw slugTaken();
       const row = await repo.insertPlan(tx, values);
       await recordAudit(tx, auth, {
@@ -134,7 +134,7 @@ export async function createPlan(ctx: AppContext, auth: AuthContext, input: Plan
 export async function updatePlan(ctx: AppContext, auth: AuthContext, id: number, input: PlanInput): Promise<AdminPlan> {
   const values = planValues(input);
   try {
-    await ctx.db.transaction(async (tx) => {
+    await ctx.transaction(async (tx) => {
       const before = await repo.lockPlan(tx, id);
       if (!before) throw notFound();
       const owner = await repo.slugOwner(tx, values.slug);
@@ -158,7 +158,7 @@ export async function updatePlan(ctx: AppContext, auth: AuthContext, id: number,
 /** Deletes a plan nobody has subscribed to or paid for; one in use answers 409 (hide it instead). */
 export async function deletePlan(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
   try {
-    await ctx.db.transaction(async (tx) => {
+    await ctx.transaction(async (tx) => {
       const before = await repo.lockPlan(tx, id);
       if (!before) throw notFound();
       const usage = await repo.planWithUsage(tx, id);

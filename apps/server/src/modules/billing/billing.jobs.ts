@@ -20,7 +20,7 @@ export const billingQueues = { 'billing.expire': { schedule: EXPIRE_SCHEDULE } }
  * then payments are settled.
  */
 export async function expireBilling(ctx: AppContext): Promise<void> {
-  const { ended, ending } = await ctx.db.transaction(async (tx) => {
+  const { ended, ending } = await ctx.transaction(async (tx) => {
     const lapsed = await expireLapsed(tx);
     const soon = await claimEnding(tx, SUBSCRIPTION_ENDING_NOTICE_DAYS);
     for (const s of lapsed) {

@@ -80,7 +80,7 @@ export async function startTrial(
 ): Promise<SubscriptionSummary> {
   const plan = await offeredPlan(ctx, input.plan_id);
   if (plan.trial_period_days <= 0) throw new ValidationError({ plan_id: ['billing.no_trial'] }, 'billing.no_trial');
-  const row = await ctx.db.transaction(async (tx) => {
+  const row = await ctx.transaction(async (tx) => {
     requireTrialAvailable(await repo.trialHistory(tx, auth.user.id, plan.id));
     const live = await repo.liveSubscription(tx, auth.user.id);
     if (live?.status === 'active') throw conflict('billing.already_subscribed');

@@ -149,7 +149,7 @@ export async function handleCallback(
 
   let outcome: string = report.status;
   if (report.status === 'paid') {
-    const activated = await ctx.db.transaction(async (tx) => {
+    const activated = await ctx.transaction(async (tx) => {
       const paid = await repo.markPaid(tx, payment.id, report.transactionId);
       if (!paid) return false;
       const subscription = await activatePaid(tx, paid);

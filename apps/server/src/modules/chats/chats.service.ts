@@ -131,7 +131,7 @@ export async function create(
     if (accountAccess(auth, account).owner) throw new ValidationError({ accountId: ['chats.own_account'] });
     const owners = await repo.accountOwners(ctx.db, account.id);
     if (owners.length === 0) throw new ValidationError({ accountId: ['chats.account_unavailable'] });
-    return ctx.db.transaction((tx) =>
+    return ctx.transaction((tx) =>
       repo.createRoom(tx, {
         account_id: account.id,
         is_group: false,
@@ -149,7 +149,7 @@ export async function create(
   const members = [me, ...others].map((user_id) => ({ user_id, as_account: false }));
   if (others.length === 1) {
     const [low, high] = [me, others[0]!].sort((a, b) => a - b);
-    return ctx.db.transaction((tx) =>
+    return ctx.transaction((tx) =>
       repo.createRoom(tx, {
         account_id: null,
         is_group: false,
@@ -159,7 +159,7 @@ export async function create(
       }),
     );
   }
-  return ctx.db.transaction(async (tx) => {
+  return ctx.transaction(async (tx) => {
     const room = await repo.createRoom(tx, {
       account_id: null,
       is_group: true,
@@ -248,7 +248,7 @@ export async function send(
   if (body.image && (await ownUpload(ctx.db, key, me, 'image')) !== 'ok') {
     throw new ValidationError({ image: ['chats.image_not_yours'] });
   }
-  const id = await ctx.db.transaction(async (tx) => {
+  const id = await ctx.transaction(async (tx) => {
     if (key) await markAttached(tx, [key]);
     const messageId = await repo.insertMessage(tx, {
       room_id: roomId,

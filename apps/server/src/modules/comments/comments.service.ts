@@ -80,7 +80,7 @@ export async function create(
     if (!asAccount?.member) throw forbidden('posts.not_your_account');
     if (!asAccount.can_publish) throw forbidden('posts.account_not_approved');
   }
-  const id = await ctx.db.transaction(async (tx) => {
+  const id = await ctx.transaction(async (tx) => {
     const created = await repo.insertComment(tx, {
       post_id: post.id,
       parent_id: input.parent_comment_id ?? null,

@@ -26,7 +26,7 @@ export async function setFollow(
   follow: boolean,
 ): Promise<FollowResult> {
   const { visible } = await seen(ctx, auth, accountId, follow);
-  return ctx.db.transaction(async (tx) => {
+  return ctx.transaction(async (tx) => {
     const changed = follow
       ? await repo.insertFollow(tx, auth.user.id, accountId)
       : await repo.deleteFollow(tx, auth.user.id, accountId);

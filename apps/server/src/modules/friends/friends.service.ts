@@ -56,7 +56,7 @@ const outcome = async (
 export async function add(ctx: AppContext, auth: AuthContext, friendId: number): Promise<FriendOutcome> {
   await other(ctx, auth, friendId);
   const me = auth.user.id;
-  const message = await ctx.db.transaction(async (tx): Promise<MessageKey> => {
+  const message = await ctx.transaction(async (tx): Promise<MessageKey> => {
     if (await repo.insertRequest(tx, me, friendId)) {
       ctx.events.publish(tx, { type: 'friend.requested', actor_id: me, user_id: friendId });
       return 'friends.requested';
@@ -77,7 +77,7 @@ export async function add(ctx: AppContext, auth: AuthContext, friendId: number):
 export async function accept(ctx: AppContext, auth: AuthContext, friendId: number): Promise<FriendOutcome> {
   await other(ctx, auth, friendId);
   const me = auth.user.id;
-  await ctx.db.transaction(async (tx) => {
+  await ctx.transaction(async (tx) => {
     const row = await repo.lockPair(tx, me, friendId);
     if (row?.accepted_at) throw conflict('friends.already_friends');
     if (!row || row.requested_by === me) throw conflict('friends.no_request');
@@ -91,7 +91,7 @@ export async function accept(ctx: AppContext, auth: AuthContext, friendId: numbe
 export async function remove(ctx: AppContext, auth: AuthContext, friendId: number): Promise<FriendOutcome> {
   await other(ctx, auth, friendId);
   const me = auth.user.id;
-  const message = await ctx.db.transaction(async (tx): Promise<MessageKey> => {
+  const message = await ctx.transaction(async (tx): Promise<MessageKey> => {
     const row = await repo.lockPair(tx, me, friendId);
     if (!row) throw conflict('friends.nothing_to_remove');
     await repo.deletePair(tx, me, friendId);

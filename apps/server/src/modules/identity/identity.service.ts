@@ -131,7 +131,7 @@ export async function login(
 }
 
 export async function logout(ctx: AppContext, auth: AuthContext): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await ctx.transaction(async (tx) => {
     await repo.deleteAccessToken(tx, auth.tokenId);
     ctx.events.publish(tx, {
       type: 'user.sessions_ended',

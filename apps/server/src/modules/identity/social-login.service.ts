@@ -173,7 +173,7 @@ async function personFor(
     requireSocialSignInAllowed(await permissionsOfRole(ctx, holder), params.provider);
     if (await repo.findLoginOfUser(ctx.db, holder.id, provider))
       throw new AppError(409, 'oauth.provider_already_connected', params);
-    await ctx.db.transaction(async (tx) => {
+    await ctx.transaction(async (tx) => {
       if (!holder.email_verified_at) await repo.markVerifiedDroppingPassword(tx, holder.id);
       await repo.insertLogin(tx, {
         user_id: holder.id,
@@ -207,7 +207,7 @@ async function createPerson(
   for (let attempt = 0; ; attempt++) {
     const username = await freeUsername(ctx, profile.handle ?? profile.name ?? provider, attempt);
     try {
-      return await ctx.db.transaction(async (tx) => {
+      return await ctx.transaction(async (tx) => {
         const user = await identityRepo.insertUser(tx, {
           name,
           username,
@@ -295,7 +295,7 @@ export const logins = (ctx: AppContext, auth: AuthContext): Promise<SocialLogin[
 /** Disconnects one of the caller's own logins, unless nothing else would let them sign in. */
 export async function disconnect(ctx: AppContext, auth: AuthContext, provider: string): Promise<void> {
   if (!isSocialProvider(provider)) throw notFound();
-  await ctx.db.transaction(async (tx) => {
+  await ctx.transaction(async (tx) => {
     const person = await repo.lockUser(tx, auth.user.id);
     if (!person || !(await repo.findLoginOfUser(tx, auth.user.id, provider))) throw notFound();
     if (!person.password_hash && (await repo.countLogins(tx, auth.user.id)) <= 1)

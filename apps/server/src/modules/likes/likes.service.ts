@@ -32,7 +32,7 @@ export async function toggleLike(
           comment_author_id: target.author,
         }
       : { type: liked ? 'post.liked' : 'post.unliked', actor_id: me, account_id: target.account, post_id: target.post };
-  return ctx.db.transaction(async (tx) => {
+  return ctx.transaction(async (tx) => {
     if (await repo.deleteLike(tx, me, type, id)) {
       ctx.events.publish(tx, event(false));
       return { liked: false, likes_count: await repo.bumpLikes(tx, type, id, -1) };

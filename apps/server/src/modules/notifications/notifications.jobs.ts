@@ -329,7 +329,7 @@ export async function createNotifications(
   // stopped for good.
   const delivery = event.type === 'chat.message_created' ? await messageForDelivery(ctx, event.message_id) : undefined;
   try {
-    await ctx.db.transaction(async (tx) => {
+    await ctx.transaction(async (tx) => {
       // Once per event: a retry after this commit, or the same event queued twice, writes nothing more.
       if (!(await firstHandling(tx, 'notifications.create', event.event_id))) return;
       const ids = await rowsFor(tx, event, recipients, delivery);

@@ -154,7 +154,7 @@ export async function adminUpdate(
   if (await repo.usernameTaken(ctx.db, input.username, id))
     throw new ValidationError({ username: ['validation.username_taken'] });
   try {
-    await ctx.db.transaction(async (tx) => {
+    await ctx.transaction(async (tx) => {
       const before = await repo.withCreator(tx, id, true);
       if (!before) throw notFound();
       const values = {

@@ -273,11 +273,11 @@ export async function importPosts(
 
   let imported = 0;
   try {
-    if (rows.length === 0) await ctx.db.transaction((tx) => audit(tx, 0));
+    if (rows.length === 0) await ctx.transaction((tx) => audit(tx, 0));
     for (let start = 0; start < rows.length; start += IMPORT_BATCH_ROWS) {
       const batch = rows.slice(start, start + IMPORT_BATCH_ROWS);
       const last = start + IMPORT_BATCH_ROWS >= rows.length;
-      const ids = await ctx.db.transaction(async (tx) => {
+      const ids = await ctx.transaction(async (tx) => {
         // The account's row stays locked for the batch: a status change waits, so `visible` stays true.
         const visible = await accountPublicForPosting(tx, accountId, publicAccountSql('a'));
         const covers = [
@@ -301,7 +301,7 @@ export async function importPosts(
     }
   } catch (err) {
     // Batches already written stay (each was whole); the log says how far the import came.
-    if (imported > 0) await ctx.db.transaction((tx) => audit(tx, imported, { interrupted: true }));
+    if (imported > 0) await ctx.transaction((tx) => audit(tx, imported, { interrupted: true }));
     throw err;
   }
 

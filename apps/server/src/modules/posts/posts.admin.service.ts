@@ -82,7 +82,7 @@ async function current(ctx: AppContext, auth: AuthContext, id: number): Promise<
 export async function reject(ctx: AppContext, auth: AuthContext, id: number, reason: string): Promise<Post> {
   const accountId = await admin.accountOf(ctx.db, id);
   if (!accountId) throw notFound();
-  await ctx.db.transaction(async (tx) => {
+  await ctx.transaction(async (tx) => {
     // The account first, then the post: the order an account's status change takes them in (no deadlock).
     await accountPublicForPosting(tx, accountId, publicAccountSql('a'));
     const post = await admin.lockForModeration(tx, id);
@@ -117,7 +117,7 @@ export async function reject(ctx: AppContext, auth: AuthContext, id: number, rea
 export async function restore(ctx: AppContext, auth: AuthContext, id: number): Promise<Post> {
   const accountId = await admin.accountOf(ctx.db, id);
   if (!accountId) throw notFound();
-  await ctx.db.transaction(async (tx) => {
+  await ctx.transaction(async (tx) => {
     const visible = await accountPublicForPosting(tx, accountId, publicAccountSql('a'));
     const post = await admin.lockForModeration(tx, id);
     if (!post) throw notFound();

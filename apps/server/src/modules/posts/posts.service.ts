@@ -217,7 +217,7 @@ export async function create(
   throwIfFieldErrors(fields);
 
   const keys = mediaKeys(ctx, post);
-  const id = await ctx.db.transaction(async (tx) => {
+  const id = await ctx.transaction(async (tx) => {
     // Read again under the account row's lock: an administrator hiding the account meanwhile is not missed.
     const visible = await accountPublicForPosting(tx, input.account_id, publicAccountSql('a'));
     await attachMedia(tx, keys, keys);
@@ -282,7 +282,7 @@ export async function update(ctx: AppContext, auth: AuthContext, id: number, inp
   throwIfFieldErrors(fields);
   const keys = mediaKeys(ctx, post);
   const before = new Set(mediaKeys(ctx, row));
-  await ctx.db.transaction(async (tx) => {
+  await ctx.transaction(async (tx) => {
     await attachMedia(
       tx,
       keys,
@@ -306,7 +306,7 @@ export async function update(ctx: AppContext, auth: AuthContext, id: number, inp
 
 export async function remove(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
   const row = await modifiable(ctx, auth, id, 'can_delete');
-  await ctx.db.transaction(async (tx) => {
+  await ctx.transaction(async (tx) => {
     const gone = await repo.remove(tx, id);
     if (!gone) return;
     if (!row.member) {

@@ -315,7 +315,7 @@ describe('realtime lives as long as the session and membership behind it', () =>
     const heard = collect(socket, 'ChatMessageSent');
 
     // As the membership's end will be written: the row goes and the event is published in its transaction.
-    await s.ctx.db.transaction(async (tx) => {
+    await s.ctx.transaction(async (tx) => {
       await tx.delete(chatMembers).where(and(eq(chatMembers.room_id, rooms.room), eq(chatMembers.user_id, a.user.id)));
       s.ctx.events.publish(tx, {
         type: 'chat.member_left',

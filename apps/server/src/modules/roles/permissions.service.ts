@@ -68,7 +68,7 @@ async function uniquely<T>(work: () => Promise<T>): Promise<T> {
 export async function create(ctx: AppContext, auth: AuthContext, name: string): Promise<PermissionItem> {
   requireFreeName(name);
   const id = await uniquely(() =>
-    ctx.db.transaction(async (tx) => {
+    ctx.transaction(async (tx) => {
       await repo.lockPermissionCreation(tx);
       if (await repo.permissionNameTaken(tx, name)) throw nameTaken();
       if ((await repo.countPermissions(tx)) >= MAX_PERMISSIONS)
@@ -98,7 +98,7 @@ async function changeable(tx: Tx, id: number): Promise<{ id: number; name: strin
 
 export async function rename(ctx: AppContext, auth: AuthContext, id: number, name: string): Promise<PermissionItem> {
   await uniquely(() =>
-    ctx.db.transaction(async (tx) => {
+    ctx.transaction(async (tx) => {
       const row = await changeable(tx, id);
       if (row.name === name) return;
       requireFreeName(name);
@@ -118,7 +118,7 @@ export async function rename(ctx: AppContext, auth: AuthContext, id: number, nam
 
 /** Deletes a permission; the roles holding it lose it (the links go with it). */
 export async function remove(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await ctx.transaction(async (tx) => {
     const row = await changeable(tx, id);
     const holders = await repo.rolesHolding(tx, id);
     await repo.deletePermission(tx, id);

@@ -30,7 +30,7 @@ export async function list(ctx: AppContext, auth: AuthContext): Promise<RoleSumm
 /** Adds a role with no permissions. Names are unique whatever their case (`Editor` and `editor` clash). */
 export async function create(ctx: AppContext, auth: AuthContext, name: string): Promise<RoleSummary> {
   try {
-    const id = await ctx.db.transaction(async (tx) => {
+    const id = await ctx.transaction(async (tx) => {
       await repo.lockRoleCreation(tx);
       if (await repo.roleNameTaken(tx, name)) throw nameTaken();
       if ((await repo.countRoles(tx)) >= MAX_ROLES) throw new AppError(409, 'roles.limit_reached', { max: MAX_ROLES });
@@ -109,7 +109,7 @@ export async function setPermissions(
   const wanted = [...new Set(permissionIds)];
   let refusal: Refusal | undefined;
   try {
-    await ctx.db.transaction(async (tx) => {
+    await ctx.transaction(async (tx) => {
       const role = await repo.lockRole(tx, id);
       if (!role) throw notFound();
       const found = await permissionsRepo.lockPermissionsByIds(tx, wanted);

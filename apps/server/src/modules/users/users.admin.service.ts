@@ -105,7 +105,7 @@ export async function changeRole(ctx: AppContext, auth: AuthContext, userId: num
   if (![...granted].every((p) => auth.permissions.has(p))) throw forbidden('users.role_exceeds');
   if (isRoot({ role_name: role.name }) && !isRoot(auth.user)) throw forbidden('users.root_only');
   if (role.id === row.user.role_id) return;
-  await ctx.db.transaction(async (tx) => {
+  await ctx.transaction(async (tx) => {
     if (isRoot(row)) await keepAnotherRoot(tx, row.user.role_id, userId);
     await adminRepo.setRole(tx, userId, role.id);
     await recordAudit(tx, auth, {
@@ -133,7 +133,7 @@ export async function setSuspension(
   requireUserManage(auth, access, 'can_suspend');
   const before = row.user.suspended_at;
   if (suspend === Boolean(before)) return;
-  await ctx.db.transaction(async (tx) => {
+  await ctx.transaction(async (tx) => {
     if (suspend && isRoot(row)) await keepAnotherRoot(tx, row.user.role_id, userId);
     const after = await adminRepo.setSuspended(tx, userId, suspend);
     ctx.events.publish(tx, {

@@ -119,7 +119,7 @@ export async function updateProfile(
     ...adminFields,
   };
   try {
-    await ctx.db.transaction(async (tx) => {
+    await ctx.transaction(async (tx) => {
       await repo.updateUser(tx, userId, {
         ...profile,
         ...(input.locale && isLocale(input.locale) ? { locale: input.locale } : {}),
@@ -182,7 +182,7 @@ export async function changePassword(ctx: AppContext, auth: AuthContext, input: 
   Object.assign(fields, passwordProblems(input.password));
   throwIfFieldErrors(fields);
   const passwordHash = await hashPassword(input.password);
-  await ctx.db.transaction(async (tx) => {
+  await ctx.transaction(async (tx) => {
     await repo.setPasswordHash(tx, auth.user.id, passwordHash);
     await endSessions(ctx, tx, { userId: auth.user.id, actorId: auth.user.id, keep: auth.tokenId });
   });
@@ -220,7 +220,7 @@ export async function devices(ctx: AppContext, auth: AuthContext): Promise<Devic
 }
 
 export async function revokeDevice(ctx: AppContext, auth: AuthContext, tokenId: number): Promise<void> {
-  const revoked = await ctx.db.transaction(async (tx) => {
+  const revoked = await ctx.transaction(async (tx) => {
     if (!(await repo.deleteDevice(tx, auth.user.id, tokenId))) return false;
     ctx.events.publish(tx, {
       type: 'user.sessions_ended',

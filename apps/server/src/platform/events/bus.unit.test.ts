@@ -67,8 +67,8 @@ function setup(db = fakeDb()) {
 
 describe('event bus', () => {
   it('hands out a transaction’s events in order once it resolves, and before it resolves to the caller', async () => {
-    const { bus, db, heard } = setup();
-    const result = await db.transaction(async (tx) => {
+    const { bus, heard } = setup();
+    const result = await bus.transaction(async (tx) => {
       bus.publish(tx, liked(1));
       bus.publish(tx, liked(2));
       expect(heard).toEqual([]);
@@ -79,16 +79,16 @@ describe('event bus', () => {
   });
 
   it('drops the events of a transaction that throws or whose commit fails', async () => {
-    const { bus, db, heard } = setup();
+    const { bus, heard } = setup();
     await expect(
-      db.transaction(async (tx) => {
+      bus.transaction(async (tx) => {
         bus.publish(tx, liked(1));
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
     const failing = setup(fakeDb({ failCommit: true }));
     await expect(
-      failing.db.transaction(async (tx) => {
+      failing.bus.transaction(async (tx) => {
         failing.bus.publish(tx, liked(2));
       }),
     ).rejects.toThrow('commit failed');
@@ -97,8 +97,8 @@ describe('event bus', () => {
   });
 
   it('keeps a released savepoint’s events and drops a rolled-back one’s, also nested', async () => {
-    const { bus, db, heard } = setup();
-    await db.transaction(async (tx) => {
+    const { bus, heard } = setup();
+    await bus.transaction(async (tx) => {
       bus.publish(tx, liked(1));
       await tx.transaction(async (sp) => {
         bus.publish(sp, liked(2));
@@ -120,7 +120,7 @@ describe('event bus', () => {
   });
 
   it('logs a throwing subscriber and still runs the next ones', async () => {
-    const { bus, db, log, heard } = setup();
+    const { bus, log, heard } = setup();
     const broken = new Error('broken');
     bus.register({
       ...empty(),
@@ -132,7 +132,7 @@ describe('event bus', () => {
         (e) => void heard.push(e.actor_id),
       ],
     });
-    await expect(db.transaction(async (tx) => bus.publish(tx, liked(7)))).resolves.toBeUndefined();
+    await expect(bus.transaction(async (tx) => bus.publish(tx, liked(7)))).resolves.toBeUndefined();
     expect(heard).toEqual([7]);
     expect(log.error).toHaveBeenCalledTimes(2);
     expect(log.error).toHaveBeenCalledWith(
@@ -159,9 +159,9 @@ describe('event bus', () => {
     const { bus, db, heard } = setup();
     const extra: number[] = [];
     const off = bus.subscribe('post.liked', (e) => void extra.push(e.actor_id));
-    await db.transaction(async (tx) => bus.publish(tx, liked(1)));
+    await bus.transaction(async (tx) => bus.publish(tx, liked(1)));
     off();
-    await db.transaction(async (tx) => bus.publish(tx, liked(2)));
+    await bus.transaction(async (tx) => bus.publish(tx, liked(2)));
     expect(extra).toEqual([1]);
     expect(heard).toEqual([1, 2]);
 
@@ -169,7 +169,7 @@ describe('event bus', () => {
     second.attach(db);
     const later: number[] = [];
     second.subscribe('post.liked', (e) => void later.push(e.actor_id));
-    await db.transaction(async (tx) => second.publish(tx, liked(3)));
+    await second.transaction(async (tx) => second.publish(tx, liked(3)));
     expect(later).toEqual([3]);
     expect(heard).toEqual([1, 2]);
   });

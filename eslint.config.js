@@ -17,9 +17,19 @@ const otherModuleFile = (up) => ({
     "Import another module through its index ('../<feature>'), never its internal files (STYLE.md, a module's door).",
 });
 
+const PROCESS_ENV = {
+  selector: "MemberExpression[object.name='process'][property.name='env']",
+  message: 'Read settings through config.ts, the only reader of process.env.',
+};
+
+const DB_TRANSACTION = {
+  selector: "CallExpression > MemberExpression.callee[property.name='transaction'][object.property.name='db']",
+  message: 'Open the transaction with ctx.transaction: its events are handed out after it commits (platform/events).',
+};
+
 /** For platform/ and db/: no feature module, nor the seed or the composition root. */
 const BELOW_MODULES = {
-  regex: '^(\\.\\.?/)+(modules|seed|app|main|registrations|event-subscribers)(/|$)',
+  regex: '^(\\.\\.?/)+(modules|seed|app|main|registrations)(/|$)',
   message:
     'platform/ and db/ import no feature module (nor the seed or the composition root): each module hands its jobs, subscribers and seeds to registrations.ts in its descriptor.',
 };
@@ -68,15 +78,14 @@ export default tseslint.config(
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: 'Read settings through config.ts, the only reader of process.env.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', PROCESS_ENV] },
+  },
+  // A transaction that publishes is opened by `ctx.transaction` (its events go out after the commit); lint keeps
+  // the services from opening one on `ctx.db` directly, where a publish would be refused.
+  {
+    files: ['apps/server/src/{modules,seed}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', PROCESS_ENV, DB_TRANSACTION] },
   },
   // A module's door (STYLE.md): a feature module is used through its index.ts only, and the layers below the
   // modules (platform/, db/) use none. `npm run check` also refuses import cycles (madge).

@@ -5,28 +5,7 @@ import rateLimitPlugin from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { trustProxyOption, type Config } from './config';
-import { eventSubscribers } from './event-subscribers';
-import { accountsRoutes } from './modules/accounts';
-import { auditRoutes } from './modules/audit';
-import { billingRoutes, createGateways, paymentsRoutes } from './modules/billing';
-import { chatsRoutes } from './modules/chats';
-import { commentsRoutes } from './modules/comments';
-import { followsRoutes } from './modules/follows';
-import { friendsRoutes } from './modules/friends';
-import { identityRoutes } from './modules/identity';
-import { insightsRoutes } from './modules/insights';
-import { likesRoutes } from './modules/likes';
-import { mediaRoutes } from './modules/media';
-import { notificationsRoutes } from './modules/notifications';
-import { organizationsRoutes } from './modules/organizations';
-import { pagesRoutes } from './modules/pages';
-import { postsRoutes } from './modules/posts';
-import { pushRoutes } from './modules/push';
-import { realtimeRoutes, socketAccess } from './modules/realtime';
-import { rolesRoutes } from './modules/roles';
-import { searchRoutes } from './modules/search';
-import { systemRoutes } from './modules/system';
-import { usersRoutes } from './modules/users';
+import { socketAccess } from './modules/realtime';
 import { installCompression } from './platform/compression';
 import type { AppContext } from './platform/context';
 import { closeContext, createContext, startEventRelay, type ContextOptions } from './platform/create-context';
@@ -40,7 +19,7 @@ import { installOpenApi } from './platform/openapi';
 import { installHostGuard } from './platform/http/hosts';
 import { installSecurity } from './platform/security';
 import { installStatic } from './platform/static';
-import { jobHandlers, registrations } from './registrations';
+import { eventSubscribers, jobHandlers, moduleRoutes, registrations } from './registrations';
 
 export interface BuildOptions extends ContextOptions {
   /** Keeps rate-limit counters of parallel test servers apart in a shared Redis. */
@@ -55,7 +34,7 @@ export interface App {
 
 const MAX_JSON_BODY = 1024 * 1024;
 
-/** The composition root: every plugin, module and job handler is wired here, and nowhere else. */
+/** The composition root: every plugin is wired here, and every module listed in registrations.ts. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger:
@@ -113,29 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await installOpenApi(app, config);
   installMetrics(app, config, () => ctx.jobs.backlog());
 
-  const gateways = createGateways(config, ctx.appSecret);
-  systemRoutes(app, ctx);
-  identityRoutes(app, ctx);
-  usersRoutes(app, ctx);
-  searchRoutes(app, ctx);
-  insightsRoutes(app, ctx);
-  rolesRoutes(app, ctx);
-  auditRoutes(app, ctx);
-  organizationsRoutes(app, ctx);
-  accountsRoutes(app, ctx);
-  billingRoutes(app, ctx, gateways);
-  paymentsRoutes(app, ctx, gateways);
-  mediaRoutes(app, ctx);
-  postsRoutes(app, ctx);
-  commentsRoutes(app, ctx);
-  likesRoutes(app, ctx);
-  followsRoutes(app, ctx);
-  friendsRoutes(app, ctx);
-  chatsRoutes(app, ctx);
-  realtimeRoutes(app, ctx);
-  notificationsRoutes(app, ctx);
-  pushRoutes(app, ctx);
-  pagesRoutes(app, ctx);
+  moduleRoutes(app, ctx);
 
   await installStatic(app, config);
 

@@ -1,46 +1,80 @@
-import { billingQueues, expireBilling, seedPlans } from './modules/billing';
-import { countEvent, insightsQueues, pruneCountedJobs } from './modules/insights';
-import { cleanupMedia, mediaQueues, transcode } from './modules/media';
-import { createNotifications, notificationsQueues } from './modules/notifications';
-import { fanOutPosts, pruneTimelines, timelineQueues } from './modules/posts';
-import { deliverPush, pushQueues } from './modules/push';
-import type { AppContext } from './platform/context';
+import { accountsModule } from './modules/accounts';
+import { auditModule } from './modules/audit';
+import { billingModule } from './modules/billing';
+import { chatsModule } from './modules/chats';
+import { commentsModule } from './modules/comments';
+import { followsModule } from './modules/follows';
+import { friendsModule } from './modules/friends';
+import { identityModule } from './modules/identity';
+import { insightsModule } from './modules/insights';
+import { likesModule } from './modules/likes';
+import { mediaModule } from './modules/media';
+import { notificationsModule } from './modules/notifications';
+import { organizationsModule } from './modules/organizations';
+import { pagesModule } from './modules/pages';
+import { postsModule } from './modules/posts';
+import { pushModule } from './modules/push';
+import { realtimeModule } from './modules/realtime';
+import { rolesModule } from './modules/roles';
+import { searchModule } from './modules/search';
+import { systemModule } from './modules/system';
+import { usersModule } from './modules/users';
 import type { PlatformRegistrations } from './platform/create-context';
-import type { JobHandlers } from './platform/jobs/queue';
-import { seedRolesAndPermissions } from './seed/system';
+import { mailModule } from './platform/mail/mail.module';
+import { composeModules, type ModulesCheck } from './platform/module';
 
 /*
- * What the modules register with the platform, which imports no module: the seeds every start runs and the
- * jobs with their handlers, retries and schedules. Part of the composition root, beside `app.ts` (serve),
- * `main.ts` (worker and CLI) and `event-subscribers.ts` (the event registry).
+ * The composition root's list of modules, beside `app.ts` (serve) and `main.ts` (worker and CLI): each module
+ * describes itself (`<feature>Module` in its index.ts: routes, seeds, queues, jobs, subscribers) and the
+ * platform, which imports no module, runs what this list hands it.
+ *
+ * The order is the order of routes, of the seeds (roles before plans) and of the subscribers of one event: who
+ * hears a chat message first (the room's sockets, then notifications for whoever is away), and notifications
+ * before insights before the timeline.
  */
+const modules = [
+  mailModule,
+  systemModule,
+  identityModule,
+  usersModule,
+  searchModule,
+  chatsModule,
+  notificationsModule,
+  insightsModule,
+  rolesModule,
+  auditModule,
+  organizationsModule,
+  accountsModule,
+  billingModule,
+  mediaModule,
+  postsModule,
+  commentsModule,
+  likesModule,
+  followsModule,
+  friendsModule,
+  realtimeModule,
+  pushModule,
+  pagesModule,
+] as const;
 
-/** Handed to `createContext`: seeds run in this order after the migrations (plans after roles), then jobs. */
+/**
+ * A job of the contract without a handler (or with two) or an event nobody decided about does not compile: this
+ * line names it (the type is `true` otherwise).
+ */
+const complete: ModulesCheck<typeof modules> = true;
+void complete;
+
+const composed = composeModules(modules);
+
+/** Handed to `createContext`: the seeds every start runs after the migrations, and the jobs' queue settings. */
 export const registrations: PlatformRegistrations = {
-  startupSeeds: [seedRolesAndPermissions, seedPlans],
-  jobQueues: {
-    ...billingQueues,
-    ...mediaQueues,
-    ...insightsQueues,
-    ...notificationsQueues,
-    ...pushQueues,
-    ...timelineQueues,
-  },
+  startupSeeds: composed.startupSeeds,
+  jobQueues: composed.jobQueues,
 };
 
-/** One handler per job in the contract; the mapped type makes a forgotten or unknown job a compile error. */
-export const jobHandlers = (ctx: AppContext): JobHandlers => ({
-  'mail.send': ({ outboxId }) => ctx.mail.deliver(outboxId),
-  'billing.expire': () => expireBilling(ctx),
-  'media.transcode': ({ fileId }, job) => transcode(ctx, fileId, job),
-  'media.cleanup': async () => {
-    await cleanupMedia(ctx);
-  },
-  'notifications.create': (payload) => createNotifications(ctx, payload),
-  'timeline.fanout': (payload) => fanOutPosts(ctx, payload),
-  'timeline.prune': () => pruneTimelines(ctx),
-  'push.deliver': (payload) => deliverPush(ctx, payload),
-  'insights.count': ({ event, occurred_at }, job) =>
-    countEvent(ctx, event, occurred_at ? new Date(occurred_at) : new Date(), job),
-  'insights.prune': () => pruneCountedJobs(ctx),
-});
+/** Every module's routes, in the list's order. */
+export const moduleRoutes = composed.routes;
+/** One handler per job in the contract. */
+export const jobHandlers = composed.jobHandlers;
+/** Every domain event and who hears it, after its transaction commits. */
+export const eventSubscribers = composed.eventSubscribers;

@@ -1,2 +1,5 @@
 /** The audit module's face: the admin area's change log, read (entries are written by `platform/audit.ts`). */
-export { auditRoutes } from './audit.routes';
+import { defineModule } from '../../platform/module';
+import { auditRoutes } from './audit.routes';
+
+export const auditModule = defineModule({ routes: auditRoutes });

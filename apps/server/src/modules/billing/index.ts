@@ -1,8 +1,23 @@
 /** The billing module's face (plans, subscriptions, payments and their gateways); the rest is its own. */
-export { billingQueues, expireBilling } from './billing.jobs';
-export { billingRoutes, subscribeLimit } from './billing.routes';
+import { defineModule } from '../../platform/module';
+import { billingQueues, expireBilling } from './billing.jobs';
+import { billingRoutes } from './billing.routes';
+import { createGateways } from './gateways';
+import { paymentsRoutes } from './payments.routes';
+import { seedPlans } from './plans.seed';
+
+export { subscribeLimit } from './billing.routes';
 export { addCycle, userBilling } from './billing.service';
 export { exemptFromPlans, mayCreateAccounts, requireCreator, storageQuota } from './entitlements';
 export { createGateways, type Gateways } from './gateways';
-export { paymentsRoutes } from './payments.routes';
-export { seedPlans } from './plans.seed';
+
+export const billingModule = defineModule({
+  routes(app, ctx) {
+    const gateways = createGateways(ctx.config, ctx.appSecret);
+    billingRoutes(app, ctx, gateways);
+    paymentsRoutes(app, ctx, gateways);
+  },
+  seeds: [seedPlans],
+  queues: billingQueues,
+  jobs: (ctx) => ({ 'billing.expire': () => expireBilling(ctx) }),
+});

@@ -1,4 +1,9 @@
 /** The chats module's face: rooms and messages, who may join a room's channel, and its realtime fan-out. */
-export { chatMessageLimit, chatRoomLimit, chatsRoutes } from './chats.routes';
+import { defineModule } from '../../platform/module';
+import { chatsRoutes } from './chats.routes';
+import { chatsSubscribers } from './chats.subscribers';
+
+export { chatMessageLimit, chatRoomLimit } from './chats.routes';
 export { mayJoinRoom, messageForDelivery } from './chats.service';
-export { chatsSubscribers } from './chats.subscribers';
+
+export const chatsModule = defineModule({ routes: chatsRoutes, subscribers: chatsSubscribers });

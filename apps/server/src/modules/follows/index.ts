@@ -1,3 +1,8 @@
 /** The follows module's face: what other modules, the seed and the composition root may use. */
-export { followLimit, followsRoutes } from './follows.routes';
+import { defineModule } from '../../platform/module';
+import { followsRoutes } from './follows.routes';
+
+export { followLimit } from './follows.routes';
 export { setFollow } from './follows.service';
+
+export const followsModule = defineModule({ routes: followsRoutes });

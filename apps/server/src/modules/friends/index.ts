@@ -1,3 +1,8 @@
 /** The friends module's face: people's profiles with where the viewer stands, friend requests and friends. */
-export { friendLimit, friendsRoutes } from './friends.routes';
+import { defineModule } from '../../platform/module';
+import { friendsRoutes } from './friends.routes';
+
+export { friendLimit } from './friends.routes';
 export { areFriends } from './friends.service';
+
+export const friendsModule = defineModule({ routes: friendsRoutes });

@@ -1,2 +1,5 @@
 /** The identity module's face (sign-up, sign-in, activation, password reset, social sign-in): its routes. */
-export { identityRoutes } from './identity.routes';
+import { defineModule } from '../../platform/module';
+import { identityRoutes } from './identity.routes';
+
+export const identityModule = defineModule({ routes: identityRoutes });

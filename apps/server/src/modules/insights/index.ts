@@ -1,4 +1,16 @@
 /** The insights module's face: its routes, its event subscribers and its jobs, wired at the composition root. */
-export { countEvent, insightsQueues, pruneCountedJobs } from './insights.jobs';
-export { insightsRoutes } from './insights.routes';
-export { insightsSubscribers } from './insights.subscribers';
+import { defineModule } from '../../platform/module';
+import { countEvent, insightsQueues, pruneCountedJobs } from './insights.jobs';
+import { insightsRoutes } from './insights.routes';
+import { insightsSubscribers } from './insights.subscribers';
+
+export const insightsModule = defineModule({
+  routes: insightsRoutes,
+  queues: insightsQueues,
+  jobs: (ctx) => ({
+    'insights.count': ({ event, occurred_at }, job) =>
+      countEvent(ctx, event, occurred_at ? new Date(occurred_at) : new Date(), job),
+    'insights.prune': () => pruneCountedJobs(ctx),
+  }),
+  subscribers: insightsSubscribers,
+});

@@ -1,3 +1,11 @@
 /** The likes module's face: what other modules, the seed and the composition root may use. */
-export { likesRoutes } from './likes.routes';
+import { defineModule } from '../../platform/module';
+import { likesRoutes } from './likes.routes';
+
 export { toggleLike } from './likes.service';
+
+export const likesModule = defineModule({
+  routes: likesRoutes,
+  // Unliking a comment is counted nowhere yet.
+  subscribers: () => ({ 'comment.unliked': [] }),
+});

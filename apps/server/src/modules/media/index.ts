@@ -2,8 +2,24 @@
  * The media module's face: uploads and their files, the jobs that transcode and clean them up, and the
  * realtime word of a transcode's progress to its uploader.
  */
-export { cleanupMedia, mediaQueues, transcode } from './media.jobs';
+import { defineModule } from '../../platform/module';
+import { cleanupMedia, mediaQueues, transcode } from './media.jobs';
+import { mediaRoutes } from './media.routes';
+import { mediaSubscribers } from './media.subscribers';
+
+export { transcode } from './media.jobs';
 export { markAttached, ownUpload } from './media.repo';
-export { mediaSubscribers } from './media.subscribers';
-export { mediaRoutes } from './media.routes';
+
 export { newFileId, originalKey, storeImage, tmpDir } from './media.service';
+
+export const mediaModule = defineModule({
+  routes: mediaRoutes,
+  queues: mediaQueues,
+  jobs: (ctx) => ({
+    'media.transcode': ({ fileId }, job) => transcode(ctx, fileId, job),
+    'media.cleanup': async () => {
+      await cleanupMedia(ctx);
+    },
+  }),
+  subscribers: mediaSubscribers,
+});

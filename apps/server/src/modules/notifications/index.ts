@@ -1,4 +1,14 @@
 /** The notifications module's face: its routes, event subscribers and job, wired at the composition root. */
-export { createNotifications, notificationsQueues } from './notifications.jobs';
-export { notificationsRoutes } from './notifications.routes';
-export { notificationSubscribers } from './notifications.subscribers';
+import { defineModule } from '../../platform/module';
+import { createNotifications, notificationsQueues } from './notifications.jobs';
+import { notificationsRoutes } from './notifications.routes';
+import { notificationSubscribers } from './notifications.subscribers';
+
+export { createNotifications } from './notifications.jobs';
+
+export const notificationsModule = defineModule({
+  routes: notificationsRoutes,
+  queues: notificationsQueues,
+  jobs: (ctx) => ({ 'notifications.create': (payload) => createNotifications(ctx, payload) }),
+  subscribers: notificationSubscribers,
+});

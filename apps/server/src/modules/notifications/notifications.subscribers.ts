@@ -11,34 +11,36 @@ type NotifiableType = NotifiableEvent['type'];
  * (durable, retried), whose handler writes the rows. A chat message is settled here, where it happened: the
  * people looking at the room right now see it there and are not notified.
  */
-export function notificationSubscribers(ctx: AppContext): { [K in NotifiableType]: Subscriber<K> } & {
-  'notifications.created': Subscriber<'notifications.created'>;
+export function notificationSubscribers(ctx: AppContext): { [K in NotifiableType]: Subscriber<K>[] } & {
+  'notifications.created': Subscriber<'notifications.created'>[];
 } {
   const queue = async (event: NotifiableEvent, recipients?: number[]) => {
     await ctx.jobs.send('notifications.create', { event, ...(recipients ? { recipients } : {}) });
   };
   return {
-    'post.liked': queue,
-    'comment.liked': queue,
-    'comment.created': queue,
-    'account.followed': queue,
-    'post.rejected': queue,
-    'post.restored': queue,
-    'account.approval_changed': queue,
-    'organization.approval_changed': queue,
-    'post.created': (event) => (event.visible ? queue(event) : undefined),
-    'friend.requested': queue,
-    'friend.accepted': queue,
-    'subscription.started': queue,
-    'subscription.ending': queue,
-    'subscription.ended': queue,
-    'chat.message_created': async (event) => {
-      const delivery = await messageForDelivery(ctx, event.message_id);
-      if (!delivery) return;
-      const present = await ctx.realtime.present(chatRoomChannel(event.room_id));
-      const away = delivery.recipients.filter((id) => !present?.has(id));
-      if (away.length > 0) await queue(event, away);
-    },
-    'notifications.created': (event) => deliverInApp(ctx, event),
+    'post.liked': [queue],
+    'comment.liked': [queue],
+    'comment.created': [queue],
+    'account.followed': [queue],
+    'post.rejected': [queue],
+    'post.restored': [queue],
+    'account.approval_changed': [queue],
+    'organization.approval_changed': [queue],
+    'post.created': [(event) => (event.visible ? queue(event) : undefined)],
+    'friend.requested': [queue],
+    'friend.accepted': [queue],
+    'subscription.started': [queue],
+    'subscription.ending': [queue],
+    'subscription.ended': [queue],
+    'chat.message_created': [
+      async (event) => {
+        const delivery = await messageForDelivery(ctx, event.message_id);
+        if (!delivery) return;
+        const present = await ctx.realtime.present(chatRoomChannel(event.room_id));
+        const away = delivery.recipients.filter((id) => !present?.has(id));
+        if (away.length > 0) await queue(event, away);
+      },
+    ],
+    'notifications.created': [(event) => deliverInApp(ctx, event)],
   };
 }

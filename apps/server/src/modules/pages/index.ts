@@ -1,2 +1,5 @@
 /** The public pages' face: link previews of posts and accounts, short links, robots.txt and the sitemap. */
-export { pagesRoutes } from './pages.routes';
+import { defineModule } from '../../platform/module';
+import { pagesRoutes } from './pages.routes';
+
+export const pagesModule = defineModule({ routes: pagesRoutes });

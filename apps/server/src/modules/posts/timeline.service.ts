@@ -55,7 +55,7 @@ export async function followedPage(
 
 /** The `timeline.fanout` job: writes new posts into their followers' timelines, then trims those grown too long. */
 export async function fanOutPosts(ctx: AppContext, { post_ids }: JobPayload<'timeline.fanout'>): Promise<void> {
-  const grown = await ctx.db.transaction((tx) => writes.fanOut(tx, post_ids));
+  const grown = await ctx.transaction((tx) => writes.fanOut(tx, post_ids));
   for (const viewer of grown) await writes.trim(ctx.db, viewer);
 }
 
@@ -79,15 +79,17 @@ export async function queueFanOut(ctx: AppContext, postIds: number[]): Promise<v
  * reads is copied by it, one committed later is fanned out to a follow it then sees.
  */
 export function timelineSubscribers(ctx: AppContext): {
-  'post.created': Subscriber<'post.created'>;
-  'account.followed': Subscriber<'account.followed'>;
-  'account.unfollowed': Subscriber<'account.unfollowed'>;
+  'post.created': Subscriber<'post.created'>[];
+  'account.followed': Subscriber<'account.followed'>[];
+  'account.unfollowed': Subscriber<'account.unfollowed'>[];
 } {
   return {
-    'post.created': (event) => queueFanOut(ctx, [event.post_id]),
-    'account.followed': async (event) => {
-      if (await writes.backfill(ctx.db, event.actor_id, event.account_id)) await writes.trim(ctx.db, event.actor_id);
-    },
-    'account.unfollowed': (event) => writes.forget(ctx.db, event.actor_id, event.account_id),
+    'post.created': [(event) => queueFanOut(ctx, [event.post_id])],
+    'account.followed': [
+      async (event) => {
+        if (await writes.backfill(ctx.db, event.actor_id, event.account_id)) await writes.trim(ctx.db, event.actor_id);
+      },
+    ],
+    'account.unfollowed': [(event) => writes.forget(ctx.db, event.actor_id, event.account_id)],
   };
 }

@@ -1,2 +1,7 @@
 /** The search module's face: its routes. */
-export { searchLimit, searchRoutes } from './search.routes';
+import { defineModule } from '../../platform/module';
+import { searchRoutes } from './search.routes';
+
+export { searchLimit } from './search.routes';
+
+export const searchModule = defineModule({ routes: searchRoutes });

@@ -1,2 +1,5 @@
 /** The system module's face: its routes (health, metrics, the dev mailbox…). */
-export { systemRoutes } from './system.routes';
+import { defineModule } from '../../platform/module';
+import { systemRoutes } from './system.routes';
+
+export const systemModule = defineModule({ routes: systemRoutes });

@@ -1,4 +1,8 @@
 /** The users module's face: people and their devices; identity signs them in through it. */
+import { defineModule } from '../../platform/module';
+import { usersRoutes } from './users.routes';
+import { usersSubscribers } from './users.subscribers';
+
 export {
   accountMembership,
   findUserByEmail,
@@ -7,6 +11,7 @@ export {
   usernameTaken,
   type UserRow,
 } from './users.repo';
-export { passwordChangeLimit, usersRoutes } from './users.routes';
+export { passwordChangeLimit } from './users.routes';
 export { endSessions, sessionUser, socialLogins, takenField } from './users.service';
-export { usersSubscribers } from './users.subscribers';
+
+export const usersModule = defineModule({ routes: usersRoutes, subscribers: usersSubscribers });

@@ -1,9 +1,9 @@
-import type { ApprovedStatus } from '@inkwell/contracts';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
 import { accountUsers, accounts, follows, organizations, users } from '../../db/schema';
 import { publicAccount } from './accounts.policy';
 import { removeAccountContent } from '../../db/removal';
+import { approvalFilterWhere, usernameTakenIn, type ApprovalFilter } from '../../platform/approvals';
 
 type Conn = Db | Tx;
 export type AccountRow = typeof accounts.$inferSelect;
@@ -75,18 +75,8 @@ export async function byId(db: Conn, id: number, viewerId: number | null) {
   return row ? flatten(row) : undefined;
 }
 
-export async function usernameTaken(db: Conn, username: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(
-      and(
-        sql`lower(${accounts.username}) = ${username.toLowerCase()}`,
-        exceptId ? sql`${accounts.id} <> ${exceptId}` : undefined,
-      ),
-    );
-  return Boolean(row);
-}
+export const usernameTaken = (db: Conn, username: string, exceptId?: number): Promise<boolean> =>
+  usernameTakenIn(db, accounts, username, exceptId);
 
 /** The account and its owner's membership, together. */
 export async function insertWithOwner(db: Db, values: typeof accounts.$inferInsert, ownerId: number): Promise<number> {
@@ -142,25 +132,9 @@ export async function lockById(db: Tx, id: number): Promise<AccountRow | undefin
   return row;
 }
 
-/** `%words%` for ILIKE, with the pattern characters in the words taken literally. */
-const containing = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export interface AdminFilter {
-  status?: ApprovedStatus;
-  q?: string;
-}
-
-function adminWhere(filter: AdminFilter): SQL | undefined {
-  const pattern = filter.q ? containing(filter.q) : undefined;
-  return and(
-    filter.status ? eq(accounts.approved_status, filter.status) : undefined,
-    pattern ? sql`(${accounts.name} ilike ${pattern} or ${accounts.username} ilike ${pattern})` : undefined,
-  );
-}
-
 /** One page of the admin table, newest first, and how many rows match. */
-export async function adminPage(db: Db, filter: AdminFilter, limit: number, offset: number) {
-  const where = adminWhere(filter);
+export async function adminPage(db: Db, filter: ApprovalFilter, limit: number, offset: number) {
+  const where = approvalFilterWhere(accounts, filter);
   const [rows, [count]] = await Promise.all([
     db.select().from(accounts).where(where).orderBy(desc(accounts.id)).limit(limit).offset(offset),
     db

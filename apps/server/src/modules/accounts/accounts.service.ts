@@ -10,13 +10,13 @@ import {
   type ParsedQuery,
   type accountsApi,
 } from '@inkwell/contracts';
-import { isUniqueViolation } from '../../db/errors';
 import { recomputePostVisibility } from '../../db/visibility';
+import { initialApproval, withUniqueUsername } from '../../platform/approvals';
 import { recordAudit } from '../../platform/audit';
 import { offsetOf, paged } from '../../platform/pagination';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
-import { ValidationError, forbidden, notFound } from '../../platform/errors';
+import { forbidden, notFound } from '../../platform/errors';
 import { requireCreator } from '../billing';
 import { findOrganization, organizationAccess, toOrganization } from '../organizations';
 import { accountAccess, publicAccountSql, requireAccount } from './accounts.policy';
@@ -67,29 +67,25 @@ export async function create(
   const organization = await findOrganization(ctx.db, input.organization_id);
   if (!organization || !organizationAccess(auth, organization).can_add_account)
     throw forbidden('creators.organization_not_yours');
-  if (await repo.usernameTaken(ctx.db, input.username))
-    throw new ValidationError({ username: ['validation.username_taken'] });
-  let id: number;
-  try {
-    id = await repo.insertWithOwner(
-      ctx.db,
-      {
-        organization_id: organization.id,
-        name: input.name,
-        username: input.username,
-        description: input.description,
-        url: input.url ?? null,
-        contact: input.contact ?? null,
-        profile_url: input.profile_url ?? null,
-        banner_url: input.banner_url ?? null,
-        approved_status: ctx.config.accountApproval === 'auto' ? 'approved' : 'pending',
-      },
-      auth.user.id,
-    );
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new ValidationError({ username: ['validation.username_taken'] });
-    throw err;
-  }
+  const id = await withUniqueUsername(
+    () => repo.usernameTaken(ctx.db, input.username),
+    () =>
+      repo.insertWithOwner(
+        ctx.db,
+        {
+          organization_id: organization.id,
+          name: input.name,
+          username: input.username,
+          description: input.description,
+          url: input.url ?? null,
+          contact: input.contact ?? null,
+          profile_url: input.profile_url ?? null,
+          banner_url: input.banner_url ?? null,
+          approved_status: initialApproval(ctx.config),
+        },
+        auth.user.id,
+      ),
+  );
   const created = (await repo.byId(ctx.db, id, auth.user.id))!;
   // The repo's own transaction has committed: published outside one, heard once this request yields.
   ctx.events.publish(ctx.db, {
@@ -145,53 +141,50 @@ export async function update(
     (input.approved_status !== undefined && input.approved_status !== row.approved_status) ||
     (input.published_status !== undefined && input.published_status !== row.published_status);
   if (changesStatus && !admin) throw forbidden('creators.status_admin_only');
-  if (await repo.usernameTaken(ctx.db, input.username, id))
-    throw new ValidationError({ username: ['validation.username_taken'] });
-  try {
-    await ctx.transaction(async (tx) => {
-      const before = await repo.lockById(tx, id);
-      if (!before) throw notFound();
-      const values = {
-        name: input.name,
-        username: input.username,
-        description: input.description,
-        ...(input.url !== undefined ? { url: input.url } : {}),
-        ...(input.contact !== undefined ? { contact: input.contact } : {}),
-        ...(input.profile_url !== undefined ? { profile_url: input.profile_url } : {}),
-        ...(input.banner_url !== undefined ? { banner_url: input.banner_url } : {}),
-        ...(input.time_zone !== undefined ? { time_zone: input.time_zone } : {}),
-        ...(admin && input.approved_status ? { approved_status: input.approved_status } : {}),
-        ...(admin && input.published_status ? { published_status: input.published_status } : {}),
-      };
-      const after: repo.AccountRow = { ...before, ...values };
-      await repo.update(tx, id, values);
-      const statusChanged =
-        after.approved_status !== before.approved_status || after.published_status !== before.published_status;
-      if (statusChanged) await recomputePostVisibility(tx, id, publicAccountSql('a'));
-      // The owner editing their own account is not an administrator's act; anyone else's edit, or a status, is.
-      if (row.member_role !== 'owner' || statusChanged) {
-        await recordAudit(tx, auth, {
-          action: 'accounts.edit',
-          subject_type: 'account',
-          subject_id: id,
-          before: audited(before),
-          after: audited(after),
-        });
-      }
-      if (after.approved_status !== before.approved_status) {
-        ctx.events.publish(tx, {
-          type: 'account.approval_changed',
-          actor_id: auth.user.id,
-          account_id: id,
-          from: before.approved_status,
-          to: after.approved_status,
-        });
-      }
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new ValidationError({ username: ['validation.username_taken'] });
-    throw err;
-  }
+  await withUniqueUsername(
+    () => repo.usernameTaken(ctx.db, input.username, id),
+    () =>
+      ctx.transaction(async (tx) => {
+        const before = await repo.lockById(tx, id);
+        if (!before) throw notFound();
+        const values = {
+          name: input.name,
+          username: input.username,
+          description: input.description,
+          ...(input.url !== undefined ? { url: input.url } : {}),
+          ...(input.contact !== undefined ? { contact: input.contact } : {}),
+          ...(input.profile_url !== undefined ? { profile_url: input.profile_url } : {}),
+          ...(input.banner_url !== undefined ? { banner_url: input.banner_url } : {}),
+          ...(input.time_zone !== undefined ? { time_zone: input.time_zone } : {}),
+          ...(admin && input.approved_status ? { approved_status: input.approved_status } : {}),
+          ...(admin && input.published_status ? { published_status: input.published_status } : {}),
+        };
+        const after: repo.AccountRow = { ...before, ...values };
+        await repo.update(tx, id, values);
+        const statusChanged =
+          after.approved_status !== before.approved_status || after.published_status !== before.published_status;
+        if (statusChanged) await recomputePostVisibility(tx, id, publicAccountSql('a'));
+        // The owner editing their own account is not an administrator's act; anyone else's edit, or a status, is.
+        if (row.member_role !== 'owner' || statusChanged) {
+          await recordAudit(tx, auth, {
+            action: 'accounts.edit',
+            subject_type: 'account',
+            subject_id: id,
+            before: audited(before),
+            after: audited(after),
+          });
+        }
+        if (after.approved_status !== before.approved_status) {
+          ctx.events.publish(tx, {
+            type: 'account.approval_changed',
+            actor_id: auth.user.id,
+            account_id: id,
+            from: before.approved_status,
+            to: after.approved_status,
+          });
+        }
+      }),
+  );
   return toAccount((await repo.byId(ctx.db, id, auth.user.id))!, auth);
 }
 

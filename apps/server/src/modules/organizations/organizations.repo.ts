@@ -1,7 +1,7 @@
-import type { ApprovedStatus } from '@inkwell/contracts';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
 import { organizations, users } from '../../db/schema';
+import { approvalFilterWhere, usernameTakenIn, type ApprovalFilter } from '../../platform/approvals';
 
 type Conn = Db | Tx;
 export type OrganizationRow = typeof organizations.$inferSelect;
@@ -15,49 +15,22 @@ export async function byId(db: Conn, id: number): Promise<OrganizationRow | unde
   return row;
 }
 
-export async function usernameTaken(db: Conn, username: string, exceptId?: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: organizations.id })
-    .from(organizations)
-    .where(
-      and(
-        sql`lower(${organizations.username}) = ${username.toLowerCase()}`,
-        exceptId ? sql`${organizations.id} <> ${exceptId}` : undefined,
-      ),
-    );
-  return Boolean(row);
-}
+export const usernameTaken = (db: Conn, username: string, exceptId?: number): Promise<boolean> =>
+  usernameTakenIn(db, organizations, username, exceptId);
 
 export async function insert(db: Conn, values: typeof organizations.$inferInsert): Promise<OrganizationRow> {
   const [row] = await db.insert(organizations).values(values).returning();
   return row!;
 }
 
-/** `%words%` for ILIKE, with the pattern characters in the words taken literally. */
-export const containing = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The admin table's filters: an approval status, words in the name or username. */
-export interface AdminFilter {
-  status?: ApprovedStatus;
-  q?: string;
-}
-
-function adminWhere(filter: AdminFilter): SQL | undefined {
-  const pattern = filter.q ? containing(filter.q) : undefined;
-  return and(
-    filter.status ? eq(organizations.approved_status, filter.status) : undefined,
-    pattern ? sql`(${organizations.name} ilike ${pattern} or ${organizations.username} ilike ${pattern})` : undefined,
-  );
-}
-
 /** One page of the admin table, newest first, with its creator's name; and how many rows match. */
 export async function adminPage(
   db: Db,
-  filter: AdminFilter,
+  filter: ApprovalFilter,
   limit: number,
   offset: number,
 ): Promise<{ rows: (OrganizationRow & { creator_name: string })[]; total: number }> {
-  const where = adminWhere(filter);
+  const where = approvalFilterWhere(organizations, filter);
   const [rows, [count]] = await Promise.all([
     db
       .select({ organization: organizations, creator_name: users.name })

@@ -10,11 +10,11 @@ import {
   type UsernameCheck,
   type organizationsApi,
 } from '@inkwell/contracts';
-import { isUniqueViolation } from '../../db/errors';
+import { initialApproval, withUniqueUsername } from '../../platform/approvals';
 import { recordAudit } from '../../platform/audit';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
-import { ValidationError, notFound } from '../../platform/errors';
+import { notFound } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { offsetOf, paged } from '../../platform/pagination';
 import { requireCreator } from '../billing';
@@ -73,23 +73,20 @@ export async function create(
   input: ParsedBody<typeof organizationsApi.create>,
 ): Promise<Organization> {
   await requireCreator(ctx, auth);
-  if (await repo.usernameTaken(ctx.db, input.username))
-    throw new ValidationError({ username: ['validation.username_taken'] });
-  try {
-    const row = await repo.insert(ctx.db, {
-      user_id: auth.user.id,
-      name: input.name,
-      username: input.username,
-      description: input.description,
-      url: input.url ?? null,
-      profile_url: input.profile_url ?? null,
-      approved_status: ctx.config.accountApproval === 'auto' ? 'approved' : 'pending',
-    });
-    return toOrganization(row, auth);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new ValidationError({ username: ['validation.username_taken'] });
-    throw err;
-  }
+  const row = await withUniqueUsername(
+    () => repo.usernameTaken(ctx.db, input.username),
+    () =>
+      repo.insert(ctx.db, {
+        user_id: auth.user.id,
+        name: input.name,
+        username: input.username,
+        description: input.description,
+        url: input.url ?? null,
+        profile_url: input.profile_url ?? null,
+        approved_status: initialApproval(ctx.config),
+      }),
+  );
+  return toOrganization(row, auth);
 }
 
 const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
@@ -151,42 +148,39 @@ export async function adminUpdate(
   id: number,
   input: ParsedBody<typeof organizationsApi.update>,
 ): Promise<AdminOrganization> {
-  if (await repo.usernameTaken(ctx.db, input.username, id))
-    throw new ValidationError({ username: ['validation.username_taken'] });
-  try {
-    await ctx.transaction(async (tx) => {
-      const before = await repo.withCreator(tx, id, true);
-      if (!before) throw notFound();
-      const values = {
-        name: input.name,
-        username: input.username,
-        description: input.description,
-        url: input.url === undefined ? before.url : input.url,
-        profile_url: input.profile_url === undefined ? before.profile_url : input.profile_url,
-        approved_status: input.approved_status,
-        published_status: input.published_status,
-      };
-      await repo.update(tx, id, values);
-      await recordAudit(tx, auth, {
-        action: 'organizations.edit',
-        subject_type: 'organization',
-        subject_id: id,
-        before: audited(before),
-        after: audited({ ...before, ...values }),
-      });
-      if (before.approved_status !== input.approved_status) {
-        ctx.events.publish(tx, {
-          type: 'organization.approval_changed',
-          actor_id: auth.user.id,
-          organization_id: id,
-          from: before.approved_status,
-          to: input.approved_status,
+  await withUniqueUsername(
+    () => repo.usernameTaken(ctx.db, input.username, id),
+    () =>
+      ctx.transaction(async (tx) => {
+        const before = await repo.withCreator(tx, id, true);
+        if (!before) throw notFound();
+        const values = {
+          name: input.name,
+          username: input.username,
+          description: input.description,
+          url: input.url === undefined ? before.url : input.url,
+          profile_url: input.profile_url === undefined ? before.profile_url : input.profile_url,
+          approved_status: input.approved_status,
+          published_status: input.published_status,
+        };
+        await repo.update(tx, id, values);
+        await recordAudit(tx, auth, {
+          action: 'organizations.edit',
+          subject_type: 'organization',
+          subject_id: id,
+          before: audited(before),
+          after: audited({ ...before, ...values }),
         });
-      }
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new ValidationError({ username: ['validation.username_taken'] });
-    throw err;
-  }
+        if (before.approved_status !== input.approved_status) {
+          ctx.events.publish(tx, {
+            type: 'organization.approval_changed',
+            actor_id: auth.user.id,
+            organization_id: id,
+            from: before.approved_status,
+            to: input.approved_status,
+          });
+        }
+      }),
+  );
   return forEdit(ctx, auth, id);
 }

@@ -11,6 +11,7 @@ import {
   IconShieldLock,
   IconUserCircle,
   IconUsers,
+  type Icon,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -24,64 +25,26 @@ export interface AdminSection {
   icon: ReactNode;
 }
 
-const size = 20;
+/** An entry: its nav label and, when the narrow drawer names it otherwise, that label (keys under admin.nav). */
+const entry = (to: string, label: string, permission: Permission, Icon: Icon, narrowLabel?: string): AdminSection => ({
+  to,
+  label: `admin.nav.${label}`,
+  ...(narrowLabel ? { narrowLabel: `admin.nav.${narrowLabel}` } : {}),
+  permission,
+  icon: <Icon size={20} />,
+});
 
 /** The sidebar in the spec's order; an entry shows only when the session holds its permission. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  {
-    to: '/admin',
-    label: 'admin.nav.dashboard',
-    narrowLabel: 'admin.nav.dashboard',
-    permission: 'insights.view',
-    icon: <IconDashboard size={size} />,
-  },
-  {
-    to: '/admin/users',
-    label: 'admin.nav.users',
-    narrowLabel: 'admin.nav.users_list',
-    permission: 'users.view',
-    icon: <IconUsers size={size} />,
-  },
-  {
-    to: '/admin/organizations',
-    label: 'admin.nav.organizations',
-    narrowLabel: 'admin.nav.organizations_list',
-    permission: 'organizations.view',
-    icon: <IconBuildingCommunity size={size} />,
-  },
-  {
-    to: '/admin/accounts',
-    label: 'admin.nav.accounts',
-    permission: 'accounts.view',
-    icon: <IconUserCircle size={size} />,
-  },
-  { to: '/admin/posts', label: 'admin.nav.posts', permission: 'posts.view', icon: <IconNews size={size} /> },
-  {
-    to: '/admin/posts/import',
-    label: 'admin.nav.import_posts',
-    permission: 'posts.import',
-    icon: <IconFileImport size={size} />,
-  },
-  {
-    to: '/admin/roles',
-    label: 'admin.nav.roles',
-    narrowLabel: 'admin.nav.roles_list',
-    permission: 'roles.manage',
-    icon: <IconShieldLock size={size} />,
-  },
-  {
-    to: '/admin/permissions',
-    label: 'admin.nav.permissions',
-    narrowLabel: 'admin.nav.permissions_list',
-    permission: 'permissions.manage',
-    icon: <IconKey size={size} />,
-  },
-  { to: '/admin/plans', label: 'admin.nav.plans', permission: 'plans.manage', icon: <IconLicense size={size} /> },
-  {
-    to: '/admin/subscriptions',
-    label: 'admin.nav.subscriptions',
-    permission: 'subscriptions.view',
-    icon: <IconCreditCard size={size} />,
-  },
-  { to: '/admin/audit', label: 'admin.nav.audit', permission: 'audit.view', icon: <IconHistory size={size} /> },
+  entry('/admin', 'dashboard', 'insights.view', IconDashboard, 'dashboard'),
+  entry('/admin/users', 'users', 'users.view', IconUsers, 'users_list'),
+  entry('/admin/organizations', 'organizations', 'organizations.view', IconBuildingCommunity, 'organizations_list'),
+  entry('/admin/accounts', 'accounts', 'accounts.view', IconUserCircle),
+  entry('/admin/posts', 'posts', 'posts.view', IconNews),
+  entry('/admin/posts/import', 'import_posts', 'posts.import', IconFileImport),
+  entry('/admin/roles', 'roles', 'roles.manage', IconShieldLock, 'roles_list'),
+  entry('/admin/permissions', 'permissions', 'permissions.manage', IconKey, 'permissions_list'),
+  entry('/admin/plans', 'plans', 'plans.manage', IconLicense),
+  entry('/admin/subscriptions', 'subscriptions', 'subscriptions.view', IconCreditCard),
+  entry('/admin/audit', 'audit', 'audit.view', IconHistory),
 ];

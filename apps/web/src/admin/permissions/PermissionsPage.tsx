@@ -1,5 +1,5 @@
 import { PERMISSION_NAME_MAX_LENGTH, type PermissionItem } from '@inkwell/contracts';
-import { Badge, Button, Card, Group, Loader, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Loader, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconKey, IconPencil, IconSearch, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,57 +9,10 @@ import { EmptyState } from '../../components/EmptyState';
 import { currentLocale } from '../../i18n';
 import { alert } from '../../lib/alerts';
 import { numberFormat } from '../../lib/numbers';
+import { AddByNameForm } from '../components/AddByNameForm';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { ServerPagination } from '../components/ServerPagination';
 import { useCreatePermission, useDeletePermission, usePermissionsPage, useRenamePermission } from './api';
-
-/** Creates a permission by name (spec §6). */
-function AddPermissionForm() {
-  const { t } = useTranslation();
-  const create = useCreatePermission();
-  const [name, setName] = useState('');
-  const nameError = fieldErrors(create.error).name;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(name, {
-      onSuccess: () => {
-        setName('');
-        // The spec's wording, as it writes it.
-        alert('success', t('admin.permissions.added'));
-      },
-    });
-  };
-
-  return (
-    <Card withBorder radius="md" mb="lg" component="form" onSubmit={submit} aria-labelledby="add-permission-title">
-      <Title order={2} fz="h4" mb="sm" id="add-permission-title">
-        {t('admin.permissions.add_title')}
-      </Title>
-      <Group align="flex-start" wrap="wrap" gap="sm">
-        <TextInput
-          label={t('admin.permissions.name_label')}
-          description={t('admin.permissions.name_description')}
-          // Burmese stacked glyphs need the tall line height the small description text lacks.
-          styles={{ description: { lineHeight: 1.6 } }}
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          maxLength={PERMISSION_NAME_MAX_LENGTH}
-          autoCapitalize="none"
-          autoCorrect="off"
-          spellCheck={false}
-          required
-          error={nameError}
-          style={{ flex: '1 1 16rem' }}
-        />
-        <Button type="submit" loading={create.isPending} mt={{ base: 0, sm: 'xl' }} h={44}>
-          {t('admin.permissions.add')}
-        </Button>
-      </Group>
-      {create.error && !nameError ? <ErrorAlert error={create.error} /> : null}
-    </Card>
-  );
-}
 
 /** A permission's name turned into an input: Enter or Save keeps it, Escape or Cancel leaves it as it was. */
 function RenameField({ permission, onDone }: { permission: PermissionItem; onDone: () => void }) {
@@ -149,7 +102,7 @@ export function PermissionsPage() {
 
   return (
     <>
-      <AddPermissionForm />
+      <AddByNameForm area="permissions" useCreate={useCreatePermission} maxLength={PERMISSION_NAME_MAX_LENGTH} code />
       <form onSubmit={runSearch} role="search">
         <TextInput
           type="search"

@@ -26,12 +26,12 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { fieldErrors } from '../../api/client';
 import { alert } from '../../lib/alerts';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { BackButton } from '../components/ListControls';
 import { usePlanForEdit, useSavePlan } from './api';
 import { DeletePlan, FeaturesField, Preview } from './PlanFormParts';
 import { EMPTY, TRANSLATED, bodyOf, valuesOf, type Values } from './planValues';
@@ -45,18 +45,7 @@ export function PlanFormPage() {
 
   return (
     <Stack gap="md">
-      <Group>
-        <Button
-          component={Link}
-          to="/admin/plans"
-          variant="subtle"
-          leftSection={<IconArrowLeft size={18} />}
-          mih={44}
-          px="xs"
-        >
-          {t('admin.plans.back')}
-        </Button>
-      </Group>
+      <BackButton to="/admin/plans" label={t('admin.plans.back')} />
       {id === null ? (
         <PlanEditor plan={null} />
       ) : (

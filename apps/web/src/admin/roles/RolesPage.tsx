@@ -1,73 +1,14 @@
 import { ROLE_NAME_MAX_LENGTH } from '@inkwell/contracts';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Loader, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconKey, IconShieldLock } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fieldErrors } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
 import { currentLocale } from '../../i18n';
-import { alert } from '../../lib/alerts';
 import { numberFormat } from '../../lib/numbers';
+import { AddByNameForm } from '../components/AddByNameForm';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useCreateRole, useRoles } from './api';
-
-/** Adds a role by name only (spec §2, §6). */
-function AddRoleForm() {
-  const { t } = useTranslation();
-  const create = useCreateRole();
-  const [name, setName] = useState('');
-  const nameError = fieldErrors(create.error).name;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(name, {
-      onSuccess: () => {
-        setName('');
-        alert('success', t('admin.roles.added'));
-      },
-    });
-  };
-
-  return (
-    <Card withBorder radius="md" mb="lg" component="form" onSubmit={submit} aria-labelledby="add-role-title">
-      <Title order={2} fz="h4" mb="sm" id="add-role-title">
-        {t('admin.roles.add_title')}
-      </Title>
-      <Group align="flex-start" wrap="wrap" gap="sm">
-        <TextInput
-          label={t('admin.roles.name_label')}
-          description={t('admin.roles.name_description')}
-          // Burmese stacked glyphs need the tall line height the small description text lacks.
-          styles={{ description: { lineHeight: 1.6 } }}
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          maxLength={ROLE_NAME_MAX_LENGTH}
-          required
-          error={nameError}
-          style={{ flex: '1 1 16rem' }}
-        />
-        <Button type="submit" loading={create.isPending} mt={{ base: 0, sm: 'xl' }} h={44}>
-          {t('admin.roles.add')}
-        </Button>
-      </Group>
-      {create.error && !nameError ? <ErrorAlert error={create.error} /> : null}
-    </Card>
-  );
-}
 
 /** The roles screen: every role, people and permission counts, a link to each role's permissions, and the add form. */
 export function RolesPage() {
@@ -80,7 +21,7 @@ export function RolesPage() {
       <Alert color="yellow" icon={<IconAlertTriangle size={18} />} mb="md" role="note">
         {t('admin.roles.disabled_warning')}
       </Alert>
-      <AddRoleForm />
+      <AddByNameForm area="roles" useCreate={useCreateRole} maxLength={ROLE_NAME_MAX_LENGTH} />
       <ErrorAlert error={roles.error} />
       {roles.isPending ? (
         <Group justify="center" py="xl">

@@ -13,10 +13,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconArrowLeft, IconInfoCircle, IconLock, IconLockOpen } from '@tabler/icons-react';
+import { IconInfoCircle, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { confirmDelete } from '../../components/ConfirmDialog';
 import { ImageUploader } from '../../components/media/ImageUploader';
@@ -26,6 +26,7 @@ import { currentLocale } from '../../i18n';
 import { alert } from '../../lib/alerts';
 import { longDate } from '../../lib/dates';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { BackButton } from '../components/ListControls';
 import { usePermission } from '../usePermission';
 import { useAdminUser, useChangeRole, useRoleOptions, useSetSuspended, useUpdateUser } from './api';
 import { NotFound, isNotFound } from '../../components/NotFound';
@@ -41,18 +42,7 @@ export function UserEditPage() {
 
   return (
     <Stack gap="md" maw={640}>
-      <Group>
-        <Button
-          component={Link}
-          to="/admin/users"
-          variant="subtle"
-          leftSection={<IconArrowLeft size={18} />}
-          mih={44}
-          px="xs"
-        >
-          {t('admin.users.back')}
-        </Button>
-      </Group>
+      <BackButton to="/admin/users" label={t('admin.users.back')} />
       {isNotFound(user.error) ? <NotFound home="/admin/users" headingOrder={2} /> : <ErrorAlert error={user.error} />}
       {user.isPending && !user.isError ? (
         <Center py="xl">

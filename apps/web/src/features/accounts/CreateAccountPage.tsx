@@ -1,12 +1,11 @@
-import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { BackBar } from '../../components/BackBar';
 import { useServerForm } from '../../lib/useServerForm';
-import { DescriptionField } from '../../components/DescriptionField';
 import { TermsDialog } from './TermsDialog';
-import { UsernameField } from '../../components/UsernameField';
+import { CreatorFields } from '../../components/CreatorFields';
 import { checkAccountUsername } from './api';
 import { readDraft, saveDraft } from './draft';
 import a11y from '../../components/a11y.module.css';
@@ -39,22 +38,11 @@ export function CreateAccountPage() {
       <BackBar title={t('titles.create_account')} to={`/create?organization=${organizationId}`} />
       <Stack gap="md">
         <Text c="dimmed">{t('creators.account_intro')}</Text>
-        <TextInput label={t('fields.name')} required {...form.getInputProps('name')} />
-        <UsernameField
+        <CreatorFields
+          form={form}
           kind="account"
           check={checkAccountUsername}
-          label={t('fields.username')}
-          required
-          value={v.username}
-          error={form.errors.username}
-          onChange={(value) => form.setFieldValue('username', value)}
-          onError={(message) => form.setFieldError('username', message)}
-        />
-        <DescriptionField
-          label={t('creators.description')}
-          required
-          {...form.getInputProps('description')}
-          value={v.description}
+          labels={{ name: t('fields.name'), username: t('fields.username'), description: t('creators.description') }}
         />
         <div>
           <Checkbox label={t('creators.accept_terms')} {...form.getInputProps('terms', { type: 'checkbox' })} />

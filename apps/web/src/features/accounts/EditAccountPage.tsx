@@ -7,8 +7,7 @@ import { BackBar } from '../../components/BackBar';
 import { ImageUploader } from '../../components/media/ImageUploader';
 import { alert } from '../../lib/alerts';
 import { showServerErrors, useServerForm } from '../../lib/useServerForm';
-import { DescriptionField } from '../../components/DescriptionField';
-import { UsernameField } from '../../components/UsernameField';
+import { CreatorFields } from '../../components/CreatorFields';
 import { checkAccountUsername, useAccount, useUpdateAccount } from './api';
 import { PageLoader } from '../../components/PageLoader';
 
@@ -68,25 +67,12 @@ function EditAccountForm({ account }: { account: Account }) {
     <form onSubmit={submit} noValidate>
       <BackBar title={t('titles.edit_account')} to="/profile/accounts" />
       <Stack gap="md">
-        <TextInput label={t('fields.name')} required {...form.getInputProps('name')} />
-        <UsernameField
+        <CreatorFields
+          form={form}
           kind="account"
           check={checkAccountUsername}
-          label={t('fields.username')}
-          required
-          value={form.values.username}
-          error={form.errors.username}
-          onChange={(value) => form.setFieldValue('username', value)}
-          onError={(message) =>
-            // Its own current name is not "taken".
-            form.setFieldError('username', form.values.username.toLowerCase() === account.username ? null : message)
-          }
-        />
-        <DescriptionField
-          label={t('creators.description')}
-          required
-          {...form.getInputProps('description')}
-          value={form.values.description}
+          labels={{ name: t('fields.name'), username: t('fields.username'), description: t('creators.description') }}
+          current={account.username}
         />
         <TextInput label={t('creators.url')} placeholder="https://" type="url" {...form.getInputProps('url')} />
         <TextInput label={t('creators.contact')} {...form.getInputProps('contact')} />

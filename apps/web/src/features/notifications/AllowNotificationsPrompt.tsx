@@ -2,9 +2,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../api/client';
-import { alert } from '../../lib/alerts';
-import { enablePush, notificationPermission } from '../../lib/push';
+import { useAllowPush } from './useAllowPush';
 
 const DISMISSED_KEY = 'inkwell.push-prompt-dismissed';
 const noSubscription = () => () => undefined;
@@ -25,23 +23,12 @@ const useDrawnByServer = () =>
 export function AllowNotificationsPrompt() {
   const { t } = useTranslation();
   const drawnByServer = useDrawnByServer();
-  const [permission, setPermission] = useState(notificationPermission);
+  const { permission, busy, allow } = useAllowPush();
   const [dismissed, setDismissed] = useState(
     () => typeof localStorage !== 'undefined' && localStorage.getItem(DISMISSED_KEY) === '1',
   );
-  const [busy, setBusy] = useState(false);
   if (!drawnByServer && (permission !== 'default' || dismissed)) return null;
 
-  const allow = async () => {
-    setBusy(true);
-    try {
-      setPermission(await enablePush());
-    } catch (err) {
-      alert('danger', errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
   const dismiss = () => {
     localStorage.setItem(DISMISSED_KEY, '1');
     setDismissed(true);

@@ -1,20 +1,18 @@
 import { NOTIFICATION_KINDS, type NotificationKind } from '@inkwell/contracts';
 import { Alert, Button, Card, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { IconBellRinging } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { BackBar } from '../../components/BackBar';
 import { PageLoader } from '../../components/PageLoader';
 import { alert } from '../../lib/alerts';
 import { useNotificationSettings, useUpdateNotificationSettings } from './api';
-import { enablePush, notificationPermission } from '../../lib/push';
+import { useAllowPush } from './useAllowPush';
 
 /** This browser's Web Push: on, blocked, or a button that asks (a tap must lead to the browser's prompt). */
 function ThisBrowser() {
   const { t } = useTranslation();
-  const [permission, setPermission] = useState(notificationPermission());
-  const [busy, setBusy] = useState(false);
+  const { permission, busy, allow } = useAllowPush();
   if (permission === 'unsupported') return <Alert color="gray">{t('notifications.push_unsupported')}</Alert>;
   if (permission === 'denied') return <Alert color="yellow">{t('notifications.push_blocked')}</Alert>;
   if (permission === 'granted') return <Alert color="green">{t('notifications.push_on')}</Alert>;
@@ -22,19 +20,7 @@ function ThisBrowser() {
     <Alert color="blue" icon={<IconBellRinging size={20} />}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{t('notifications.prompt_body')}</Text>
-        <Button
-          loading={busy}
-          onClick={async () => {
-            setBusy(true);
-            try {
-              setPermission(await enablePush());
-            } catch (err) {
-              alert('danger', errorMessage(err));
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
+        <Button loading={busy} onClick={() => void allow()}>
           {t('notifications.allow')}
         </Button>
       </Stack>

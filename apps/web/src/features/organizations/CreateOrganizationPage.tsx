@@ -6,8 +6,7 @@ import { BackBar, useBack } from '../../components/BackBar';
 import { ImageUploader } from '../../components/media/ImageUploader';
 import { alert } from '../../lib/alerts';
 import { showServerErrors, useServerForm } from '../../lib/useServerForm';
-import { DescriptionField } from '../../components/DescriptionField';
-import { UsernameField } from '../../components/UsernameField';
+import { CreatorFields } from '../../components/CreatorFields';
 import { checkOrganizationUsername, useCreateOrganization } from './api';
 
 export function CreateOrganizationPage() {
@@ -38,22 +37,11 @@ export function CreateOrganizationPage() {
     <form onSubmit={submit} noValidate>
       <BackBar title={t('titles.create_organization')} to="/create" />
       <Stack gap="md">
-        <TextInput label={t('fields.name')} required {...form.getInputProps('name')} />
-        <UsernameField
+        <CreatorFields
+          form={form}
           kind="organization"
           check={checkOrganizationUsername}
-          label={t('fields.username')}
-          required
-          value={v.username}
-          error={form.errors.username}
-          onChange={(value) => form.setFieldValue('username', value)}
-          onError={(message) => form.setFieldError('username', message)}
-        />
-        <DescriptionField
-          label={t('creators.description')}
-          required
-          {...form.getInputProps('description')}
-          value={v.description}
+          labels={{ name: t('fields.name'), username: t('fields.username'), description: t('creators.description') }}
         />
         <TextInput label={t('creators.url')} placeholder="https://" type="url" {...form.getInputProps('url')} />
         <ImageUploader

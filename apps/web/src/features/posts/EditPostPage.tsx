@@ -1,5 +1,5 @@
 import type { Post } from '@inkwell/contracts';
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
@@ -8,10 +8,9 @@ import { BackBar } from '../../components/BackBar';
 import { alert } from '../../lib/alerts';
 import { PostEditor, payloadOf, useUploadsBusy, type PostDraft } from './PostEditor';
 import { postPath } from './PostBody';
-import { usePost, useUpdatePost } from './api';
-import { PageLoader } from '../../components/PageLoader';
+import { useUpdatePost } from './api';
 import { useFieldErrors } from '../../lib/useFieldErrors';
-import { NotFound, isNotFound } from '../../components/NotFound';
+import { WithPost } from './WithPost';
 
 /**
  * Edit a post with its type's editor; Update waits for uploads; success replaces the route with the post. A
@@ -19,14 +18,11 @@ import { NotFound, isNotFound } from '../../components/NotFound';
  */
 export function EditPostPage() {
   const slug = useParams().slug ?? '';
-  const post = usePost(slug);
-  if (post.isPending) {
-    return <PageLoader />;
-  }
-  if (post.isError)
-    return isNotFound(post.error) ? <NotFound /> : <Alert color="red">{errorMessage(post.error)}</Alert>;
-  if (!post.data.data.can_modify) return <Navigate to={postPath(post.data.data)} replace />;
-  return <EditForm post={post.data.data} />;
+  return (
+    <WithPost slug={slug}>
+      {(post) => (post.can_modify ? <EditForm post={post} /> : <Navigate to={postPath(post)} replace />)}
+    </WithPost>
+  );
 }
 
 function EditForm({ post }: { post: Post }) {

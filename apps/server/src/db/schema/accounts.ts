@@ -1,7 +1,7 @@
 import type { ApprovedStatus, PostType, PublishedStatus } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { belongsTo, identity, timestamps } from './columns';
 import { organizations } from './organizations';
 import { users } from './users';
 
@@ -10,10 +10,8 @@ import { users } from './users';
 export const accounts = pgTable(
   'accounts',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    organization_id: integer()
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: identity(),
+    organization_id: belongsTo(() => organizations.id),
     name: varchar({ length: 100 }).notNull(),
     username: varchar({ length: 30 }).notNull(),
     description: varchar({ length: 250 }).notNull(),
@@ -55,12 +53,8 @@ export type AccountRole = 'owner' | 'editor';
 export const accountUsers = pgTable(
   'account_users',
   {
-    account_id: integer()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    account_id: belongsTo(() => accounts.id),
+    user_id: belongsTo(() => users.id),
     role: varchar({ length: 10 }).$type<AccountRole>().notNull().default('owner'),
     ...timestamps,
   },

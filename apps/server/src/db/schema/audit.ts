@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { identity } from './columns';
 import { users } from './users';
 
 /* The audit module's table: read by it, written by platform/audit.ts in each admin change's transaction. */
@@ -10,7 +11,7 @@ import { users } from './users';
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     actor_id: integer().references(() => users.id, { onDelete: 'set null' }),
     /** `users.role`, `accounts.edit`, `posts.reject`, … */
     action: varchar({ length: 50 }).notNull(),

@@ -1,7 +1,7 @@
 import type { BillingCycle, NextStep, PaymentProvider, PaymentStatus, SubscriptionStatus } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { belongsTo, identity, timestamps } from './columns';
 import { users } from './users';
 
 export interface PlanTranslation {
@@ -11,7 +11,7 @@ export interface PlanTranslation {
 }
 
 export const plans = pgTable('plans', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  id: identity(),
   slug: varchar({ length: 50 }).notNull().unique(),
   name: varchar({ length: 100 }).notNull(),
   description: text().notNull().default(''),
@@ -36,10 +36,8 @@ export const plans = pgTable('plans', {
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identity(),
+    user_id: belongsTo(() => users.id),
     plan_id: integer()
       .notNull()
       .references(() => plans.id),
@@ -66,10 +64,8 @@ export const subscriptions = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identity(),
+    user_id: belongsTo(() => users.id),
     plan_id: integer()
       .notNull()
       .references(() => plans.id),
@@ -107,7 +103,7 @@ export const payments = pgTable(
 export const paymentCallbacks = pgTable(
   'payment_callbacks',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     provider: varchar({ length: 10 }).notNull(),
     payment_id: integer().references(() => payments.id, { onDelete: 'set null' }),
     order_id: varchar({ length: 64 }),

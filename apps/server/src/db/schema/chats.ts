@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { belongsTo, identity } from './columns';
 import { accounts } from './accounts';
 import { users } from './users';
 
@@ -17,7 +18,7 @@ import { users } from './users';
 export const chatRooms = pgTable(
   'chat_rooms',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     /** Set for a chat with a creator account. */
     account_id: integer().references(() => accounts.id, { onDelete: 'cascade' }),
     is_group: boolean().notNull().default(false),
@@ -39,12 +40,8 @@ export const chatRooms = pgTable(
 export const chatMembers = pgTable(
   'chat_members',
   {
-    room_id: integer()
-      .notNull()
-      .references(() => chatRooms.id, { onDelete: 'cascade' }),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    room_id: belongsTo(() => chatRooms.id),
+    user_id: belongsTo(() => users.id),
     /** In the room for its account: one of the account's owners, answering as the account. */
     as_account: boolean().notNull().default(false),
     /** Messages from others since this member last read the room (kept with each message and each read). */
@@ -66,10 +63,8 @@ export const chatMembers = pgTable(
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    room_id: integer()
-      .notNull()
-      .references(() => chatRooms.id, { onDelete: 'cascade' }),
+    id: identity(),
+    room_id: belongsTo(() => chatRooms.id),
     /** The person who wrote it (kept as null if they are ever removed, so the room's count stays true). */
     user_id: integer().references(() => users.id, { onDelete: 'set null' }),
     /** Written by one of the account's owners, as the account. */

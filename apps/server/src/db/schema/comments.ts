@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { timestamps } from './columns';
+import { belongsTo, identity, timestamps } from './columns';
 import { posts } from './posts';
 import { users } from './users';
 
@@ -9,15 +9,11 @@ import { users } from './users';
 export const comments = pgTable(
   'comments',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    post_id: integer()
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    id: identity(),
+    post_id: belongsTo(() => posts.id),
     parent_id: integer().references((): any => comments.id, { onDelete: 'cascade' }),
     depth: integer().notNull().default(1),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: belongsTo(() => users.id),
     /** Set when the person commented as one of their approved accounts. */
     account_id: integer().references(() => accounts.id, { onDelete: 'cascade' }),
     content: text().notNull(),

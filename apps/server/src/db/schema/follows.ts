@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { accounts } from './accounts';
 import { users } from './users';
 
@@ -8,12 +9,8 @@ import { users } from './users';
 export const follows = pgTable(
   'follows',
   {
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    account_id: integer()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    user_id: belongsTo(() => users.id),
+    account_id: belongsTo(() => accounts.id),
     /** The follower rang the account's bell: each new post of it notifies them. */
     bell: boolean().notNull().default(false),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),

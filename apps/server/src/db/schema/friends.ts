@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { users } from './users';
 
 /**
@@ -10,12 +11,8 @@ import { users } from './users';
 export const friendships = pgTable(
   'friendships',
   {
-    user_low: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    user_high: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_low: belongsTo(() => users.id),
+    user_high: belongsTo(() => users.id),
     /** Who asked (one of the two). */
     requested_by: integer().notNull(),
     accepted_at: timestamp({ withTimezone: true }),

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { belongsTo, identity, timestamps } from './columns';
 import { users } from './users';
 
 /** The identity module's tables: mailed tokens (activation, reset) and social sign-in. */
@@ -8,10 +8,8 @@ import { users } from './users';
 export const userTokens = pgTable(
   'user_tokens',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identity(),
+    user_id: belongsTo(() => users.id),
     // `register_mail` is no link: it marks the hour in which a sign-up with this address has mailed its owner.
     purpose: varchar({ length: 20 }).$type<'activation' | 'password_reset' | 'register_mail'>().notNull(),
     token_hash: varchar({ length: 64 }).notNull().unique(),
@@ -29,10 +27,8 @@ export const userTokens = pgTable(
 export const socialLogins = pgTable(
   'social_logins',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identity(),
+    user_id: belongsTo(() => users.id),
     provider: varchar({ length: 20 }).notNull(),
     provider_id: varchar({ length: 255 }).notNull(),
     name: varchar({ length: 200 }),

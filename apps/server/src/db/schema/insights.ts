@@ -1,4 +1,5 @@
 import { date, index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { accounts } from './accounts';
 
 /**
@@ -8,9 +9,7 @@ import { accounts } from './accounts';
 export const accountDailyStats = pgTable(
   'account_daily_stats',
   {
-    account_id: integer()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    account_id: belongsTo(() => accounts.id),
     /** The day, in the account's time zone, on which the events happened. */
     day: date({ mode: 'string' }).notNull(),
     likes: integer().notNull().default(0),

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { users } from './users';
 
 /** The likes module's table: a person's like of a post or a comment (by type and id: no foreign key). */
@@ -6,9 +7,7 @@ import { users } from './users';
 export const likes = pgTable(
   'likes',
   {
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: belongsTo(() => users.id),
     likeable_type: varchar({ length: 10 }).$type<'post' | 'comment'>().notNull(),
     likeable_id: integer().notNull(),
     created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { identity } from './columns';
 
 /* Owned by the platform, no module: platform/mail writes every e-mail here and its `mail.send` job delivers it. */
 
@@ -6,7 +7,7 @@ import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/p
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     to: varchar({ length: 254 }).notNull(),
     subject: text().notNull(),
     text: text().notNull(),

@@ -1,7 +1,7 @@
 import type { MediaStatus } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, real, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { users } from './users';
 
 /** Every uploaded file: images as stored, audio and video with their transcoding state. */
@@ -10,9 +10,7 @@ export const mediaFiles = pgTable(
   {
     /** The public identifier (`file` in the API): random, never derived from the upload's name. */
     id: varchar({ length: 40 }).primaryKey(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: belongsTo(() => users.id),
     kind: varchar({ length: 10 }).$type<'image' | 'audio' | 'video'>().notNull(),
     status: varchar({ length: 12 }).$type<MediaStatus>().notNull(),
     /**

@@ -1,6 +1,7 @@
 import type { NotificationKind } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { belongsTo, identity } from './columns';
 import { accounts } from './accounts';
 import { comments } from './comments';
 import { posts } from './posts';
@@ -17,10 +18,8 @@ export type NotificationType = NotificationKind;
 export const notifications = pgTable(
   'notifications',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identity(),
+    user_id: belongsTo(() => users.id),
     type: varchar({ length: 20 }).$type<NotificationType>().notNull(),
     actor_id: integer().references(() => users.id, { onDelete: 'cascade' }),
     account_id: integer().references(() => accounts.id, { onDelete: 'cascade' }),

@@ -1,7 +1,7 @@
 import type { ApprovedStatus, PublishedStatus } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { index, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { belongsTo, identity, timestamps } from './columns';
 import { users } from './users';
 
 /** The organizations module's table: the organizations creators' accounts belong to. */
@@ -9,11 +9,9 @@ import { users } from './users';
 export const organizations = pgTable(
   'organizations',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     /** The creator; the organization stays theirs to edit. */
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: belongsTo(() => users.id),
     name: varchar({ length: 100 }).notNull(),
     username: varchar({ length: 30 }).notNull(),
     description: varchar({ length: 250 }).notNull(),

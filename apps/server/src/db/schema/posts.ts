@@ -2,7 +2,7 @@ import type { PostType } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { timestamps } from './columns';
+import { belongsTo, identity, timestamps } from './columns';
 import { users } from './users';
 
 /** The posts module's table (its timelines are in timelines.ts). */
@@ -10,10 +10,8 @@ import { users } from './users';
 export const posts = pgTable(
   'posts',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    account_id: integer()
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    id: identity(),
+    account_id: belongsTo(() => accounts.id),
     /** The person who composed it (the account may have several). */
     author_id: integer().references(() => users.id, { onDelete: 'set null' }),
     type: varchar({ length: 10 }).$type<PostType>().notNull(),

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { belongsTo, identity } from './columns';
 import { accessTokens, users } from './users';
 
 /**
@@ -8,10 +9,8 @@ import { accessTokens, users } from './users';
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identity(),
+    user_id: belongsTo(() => users.id),
     token_id: integer().references(() => accessTokens.id, { onDelete: 'cascade' }),
     endpoint: text().notNull().unique(),
     p256dh: varchar({ length: 200 }).notNull(),

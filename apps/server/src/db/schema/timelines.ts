@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { belongsTo } from './columns';
 import { accounts } from './accounts';
 import { posts } from './posts';
 import { users } from './users';
@@ -33,14 +34,10 @@ export const timelines = pgTable('timelines', {
 export const timelineEntries = pgTable(
   'timeline_entries',
   {
-    user_id: integer()
-      .notNull()
-      .references(() => timelines.user_id, { onDelete: 'cascade' }),
+    user_id: belongsTo(() => timelines.user_id),
     /** The post's `created_at`, copied so the timeline pages by its own index. */
     created_at: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
-    post_id: integer()
-      .notNull()
-      .references(() => posts.id, { onDelete: 'cascade' }),
+    post_id: belongsTo(() => posts.id),
     account_id: integer().notNull(),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { belongsTo, identity, timestamps } from './columns';
 import { roles } from './roles';
 
 /** The users module's tables: people and their signed-in devices. */
@@ -10,7 +10,7 @@ export type NotificationSettingsStored = Partial<Record<string, { in_app?: boole
 export const users = pgTable(
   'users',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     name: varchar({ length: 100 }).notNull(),
     username: varchar({ length: 30 }).notNull(),
     email: varchar({ length: 254 }).notNull(),
@@ -51,10 +51,8 @@ export const users = pgTable(
 export const accessTokens = pgTable(
   'access_tokens',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    user_id: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identity(),
+    user_id: belongsTo(() => users.id),
     device_name: varchar({ length: 100 }).notNull(),
     token_hash: varchar({ length: 64 }).notNull().unique(),
     last_used_at: timestamp({ withTimezone: true }),

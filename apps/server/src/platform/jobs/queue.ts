@@ -97,17 +97,13 @@ const RETRY: PgBoss.RetryOptions = { retryLimit: 5, retryDelay: 5, retryBackoff:
 export const JOB_EXPIRE_SECONDS = 30;
 const HEARTBEAT_MS = 10_000;
 
-export async function startJobQueue(
+/** pg-boss on the app's own connection (PGlite has only one; on PostgreSQL it shares the pool). */
+function createBoss(
   database: Database,
   logger: FastifyBaseLogger,
-  settings: JobQueueSettings,
-  pollSeconds = 1,
-  maintenanceSeconds = 15,
-  watchdogMs = 30_000,
-): Promise<JobQueue> {
-  patchPgBoss();
-  let stopped = false;
-  // pg-boss runs on the app's own connection (PGlite has only one; on PostgreSQL it shares the pool).
+  maintenanceSeconds: number,
+  stopped: () => boolean,
+): PgBoss {
   const boss = new PgBoss({
     db: {
       // A handler still running past the stop timeout ends after the connection has closed, and pg-boss then
@@ -115,7 +111,7 @@ export async function startJobQueue(
       // when its time runs out) instead of becoming an unhandled rejection.
       // (An answer without rows reads as "nothing affected" to its completion calls; `rows: []` would not.)
       executeSql: (text, values) => {
-        if (stopped) return Promise.resolve({ rows: undefined as unknown as [] });
+        if (stopped()) return Promise.resolve({ rows: undefined as unknown as [] });
         const answer = database.executeSql(text, values);
         // pg-boss completes and fails jobs without awaiting: while the database is out of reach each of those
         // rejections was unhandled, and ended the process. Handled here (awaiting callers still see the error);
@@ -130,7 +126,11 @@ export async function startJobQueue(
     maintenanceIntervalSeconds: maintenanceSeconds,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
-  await boss.start();
+  return boss;
+}
+
+/** Every queue of the contract with its retries and expiry, and the schedules of those that recur. */
+async function createQueues(boss: PgBoss, settings: JobQueueSettings): Promise<void> {
   for (const name of JOB_NAMES) {
     const queue = { name, ...RETRY, expireInSeconds: JOB_EXPIRE_SECONDS, ...settings[name]?.retry };
     await boss.createQueue(name, queue);
@@ -141,18 +141,148 @@ export async function startJobQueue(
     const cron = settings[name]?.schedule;
     if (cron) await boss.schedule(name, cron, {}, { tz: 'UTC' });
   }
+}
 
+type AnyHandler = (payload: unknown, job: { id: string; retryCount: number }) => Promise<void>;
+
+/** Runs one job with its handler, renewing the job's expiry while it runs (the heartbeat), and logs how it went. */
+async function runJob(
+  database: Database,
+  logger: FastifyBaseLogger,
+  name: JobName,
+  handler: AnyHandler,
+  job: PgBoss.JobWithMetadata<unknown>,
+): Promise<void> {
+  const started = Date.now();
+  // The heartbeat: while the handler runs, its job's expiry moves on, so only a dead worker's job expires.
+  const heartbeat = setInterval(() => {
+    database
+      .executeSql(
+        `update pgboss.job set expire_in = (now() - started_on) + make_interval(secs => $3)
+          where name = $1 and id = $2 and state = 'active'`,
+        [name, job.id, JOB_EXPIRE_SECONDS],
+      )
+      .catch((err: unknown) => logger.debug({ err, job: name, jobId: job.id }, 'job heartbeat failed'));
+  }, HEARTBEAT_MS);
+  try {
+    await handler(JobPayloads[name].parse(job.data), { id: job.id, retryCount: job.retryCount });
+    logger.info({ job: name, jobId: job.id, ms: Date.now() - started }, 'job done');
+  } catch (err) {
+    logger.warn({ err, job: name, jobId: job.id, retry: job.retryCount }, 'job failed');
+    throw err;
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+interface WorkerOptions {
+  settings: JobQueueSettings;
+  pollSeconds: number;
+  watchdogMs: number;
+  stopped: () => boolean;
+}
+
+/**
+ * The polling loops, one per queue, and the watchdog that starts again a loop that ended while the queue runs
+ * (it should not; if it does, its jobs would wait forever in a process that looks healthy).
+ */
+function createWorkers(boss: PgBoss, database: Database, logger: FastifyBaseLogger, options: WorkerOptions) {
   const workers = new Map<JobName, string[]>();
   let manager: PgBossManager | undefined;
   let watchdog: NodeJS.Timeout | undefined;
+
+  async function start(name: JobName, handlers: JobHandlers): Promise<void> {
+    const batchSize = options.settings[name]?.batchSize ?? 1;
+    const handler = handlers[name] as AnyHandler;
+    const run = (job: PgBoss.JobWithMetadata<unknown>) => runJob(database, logger, name, handler, job);
+    let workerId = '';
+    const registering = boss.work(
+      name,
+      { pollingIntervalSeconds: options.pollSeconds, includeMetadata: true, batchSize },
+      async (jobs) => {
+        if (jobs.length === 1) {
+          await run(jobs[0]!);
+        } else {
+          // Side by side; a job that fails is failed (and retried) alone, the others complete with the batch.
+          const results = await Promise.allSettled(jobs.map(run));
+          for (const [i, result] of results.entries()) {
+            if (result.status === 'rejected') await boss.fail(name, jobs[i]!.id, { message: String(result.reason) });
+          }
+        }
+        // A full batch means more may be waiting: fetch again at once instead of after the polling interval.
+        if (jobs.length === batchSize) boss.notifyWorker(workerId);
+      },
+    );
+    manager ??= lastManager;
+    workerId = await registering;
+    workers.set(name, [workerId]);
+  }
+
+  function alive(name: JobName): boolean {
+    return (workers.get(name) ?? []).some((id) => {
+      const worker = manager!.workers.get(id);
+      return worker !== undefined && !worker.stopping && !worker.stopped;
+    });
+  }
+
+  return {
+    async work(handlers: JobHandlers): Promise<void> {
+      for (const name of JOB_NAMES) await start(name, handlers);
+      watchdog = setInterval(() => {
+        if (options.stopped() || !manager) return;
+        for (const name of JOB_NAMES) {
+          if (alive(name)) continue;
+          logger.error({ job: name }, 'job worker loop ended; starting it again');
+          start(name, handlers).catch((err: unknown) =>
+            logger.error({ err, job: name }, 'job worker loop did not start'),
+          );
+        }
+      }, options.watchdogMs);
+      watchdog.unref();
+    },
+    /** A worker in this process starts at once instead of at its next poll. */
+    notify(name: JobName): void {
+      for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
+    },
+    stopWatchdog(): void {
+      clearInterval(watchdog);
+    },
+  };
+}
+
+/** Every queue with work due and not taken, and how long its oldest job has waited. */
+async function backlogOf(database: Database): Promise<QueueBacklog[]> {
+  const { rows } = await database.executeSql<{ queue: string; waiting: number; oldest_seconds: number }>(
+    `select name as queue, count(*)::int as waiting,
+            floor(extract(epoch from now() - min(start_after)))::int as oldest_seconds
+       from pgboss.job where state in ('created', 'retry') and start_after <= now()
+      group by name order by name`,
+  );
+  return rows.map((r) => ({ queue: r.queue, waiting: Number(r.waiting), oldest_seconds: Number(r.oldest_seconds) }));
+}
+
+export async function startJobQueue(
+  database: Database,
+  logger: FastifyBaseLogger,
+  settings: JobQueueSettings,
+  pollSeconds = 1,
+  maintenanceSeconds = 15,
+  watchdogMs = 30_000,
+): Promise<JobQueue> {
+  patchPgBoss();
+  let stopped = false;
+  const isStopped = () => stopped;
+  const boss = createBoss(database, logger, maintenanceSeconds, isStopped);
+  await boss.start();
+  await createQueues(boss, settings);
+  const workers = createWorkers(boss, database, logger, { settings, pollSeconds, watchdogMs, stopped: isStopped });
 
   return {
     boss,
     async send(name, payload, options) {
       const data = JobPayloads[name].parse(payload);
       const id = await boss.send(name, data, { ...RETRY, ...settings[name]?.retry, ...options });
-      // A worker in this process starts at once instead of at its next poll.
-      for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
+      workers.notify(name);
       return id;
     },
     async sendMany(name, payloads) {
@@ -170,89 +300,12 @@ export async function startJobQueue(
           })),
         );
       }
-      for (const workerId of workers.get(name) ?? []) boss.notifyWorker(workerId);
+      workers.notify(name);
     },
-    async work(handlers) {
-      const start = async (name: JobName) => {
-        const batchSize = settings[name]?.batchSize ?? 1;
-        const handler = handlers[name] as (p: unknown, j: { id: string; retryCount: number }) => Promise<void>;
-        const run = async (job: PgBoss.JobWithMetadata<unknown>) => {
-          const started = Date.now();
-          // The heartbeat: while the handler runs, its job's expiry moves on, so only a dead worker's job expires.
-          const heartbeat = setInterval(() => {
-            database
-              .executeSql(
-                `update pgboss.job set expire_in = (now() - started_on) + make_interval(secs => $3)
-                  where name = $1 and id = $2 and state = 'active'`,
-                [name, job.id, JOB_EXPIRE_SECONDS],
-              )
-              .catch((err: unknown) => logger.debug({ err, job: name, jobId: job.id }, 'job heartbeat failed'));
-          }, HEARTBEAT_MS);
-          try {
-            await handler(JobPayloads[name].parse(job.data), { id: job.id, retryCount: job.retryCount });
-            logger.info({ job: name, jobId: job.id, ms: Date.now() - started }, 'job done');
-          } catch (err) {
-            logger.warn({ err, job: name, jobId: job.id, retry: job.retryCount }, 'job failed');
-            throw err;
-          } finally {
-            clearInterval(heartbeat);
-          }
-        };
-        let workerId = '';
-        const registering = boss.work(
-          name,
-          { pollingIntervalSeconds: pollSeconds, includeMetadata: true, batchSize },
-          async (jobs) => {
-            if (jobs.length === 1) {
-              await run(jobs[0]!);
-            } else {
-              // Side by side; a job that fails is failed (and retried) alone, the others complete with the batch.
-              const results = await Promise.allSettled(jobs.map(run));
-              for (const [i, result] of results.entries()) {
-                if (result.status === 'rejected')
-                  await boss.fail(name, jobs[i]!.id, { message: String(result.reason) });
-              }
-            }
-            // A full batch means more may be waiting: fetch again at once instead of after the polling interval.
-            if (jobs.length === batchSize) boss.notifyWorker(workerId);
-          },
-        );
-        manager ??= lastManager;
-        workerId = await registering;
-        workers.set(name, [workerId]);
-      };
-      for (const name of JOB_NAMES) await start(name);
-      // The watchdog: a queue's loop that ended while the queue runs (it should not; if it does, its jobs would
-      // wait forever in a process that looks healthy) is started again, and said loudly.
-      watchdog = setInterval(() => {
-        if (stopped || !manager) return;
-        for (const name of JOB_NAMES) {
-          const alive = (workers.get(name) ?? []).some((id) => {
-            const worker = manager!.workers.get(id);
-            return worker !== undefined && !worker.stopping && !worker.stopped;
-          });
-          if (alive) continue;
-          logger.error({ job: name }, 'job worker loop ended; starting it again');
-          start(name).catch((err: unknown) => logger.error({ err, job: name }, 'job worker loop did not start'));
-        }
-      }, watchdogMs);
-      watchdog.unref();
-    },
-    async backlog() {
-      const { rows } = await database.executeSql<{ queue: string; waiting: number; oldest_seconds: number }>(
-        `select name as queue, count(*)::int as waiting,
-                floor(extract(epoch from now() - min(start_after)))::int as oldest_seconds
-           from pgboss.job where state in ('created', 'retry') and start_after <= now()
-          group by name order by name`,
-      );
-      return rows.map((r) => ({
-        queue: r.queue,
-        waiting: Number(r.waiting),
-        oldest_seconds: Number(r.oldest_seconds),
-      }));
-    },
+    work: workers.work,
+    backlog: () => backlogOf(database),
     async stop(timeoutMs) {
-      clearInterval(watchdog);
+      workers.stopWatchdog();
       await boss.stop({ graceful: true, timeout: Math.max(timeoutMs, 1000), wait: true, close: true });
       stopped = true;
     },

@@ -132,25 +132,180 @@ function boundIds(socket: AppSocket, prefix: string): number[] {
   return ids;
 }
 
+/** A Redis connection of the adapter or the emitter, whose lost commands are logged instead of ending the process. */
+function redisConnection(url: string, log: FastifyBaseLogger): Redis {
+  const client = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+  client.on('error', (err) => log.warn({ err }, 'realtime redis error'));
+  // The adapter and the emitter publish, subscribe and unsubscribe without awaiting: during an outage, or
+  // when a closing process quits its clients, each such command rejects with nobody listening, and that ended
+  // the process. Handled here (an awaiting caller still sees the error), an outage costs only the other
+  // processes' copies (this process's sockets are served by the adapter itself) until Redis is back.
+  for (const name of ['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const) {
+    const command = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+      const sent = command(...args);
+      sent.catch((err: unknown) => log.debug({ err, command: name }, 'realtime redis command lost'));
+      return sent;
+    };
+  }
+  return client;
+}
+
+/** What a socket's handlers need of their process's hub. */
+interface SocketHub {
+  appSecret: string;
+  log: FastifyBaseLogger;
+  /** Set once `attach` ran (the handlers only run after it). */
+  access: () => SocketAccess | undefined;
+  /** Subscriptions waiting for their socket's binding, by socket id. */
+  waiting: Map<string, Set<() => void>>;
+}
+
+/** The socket's sessions, waiting up to BIND_WAIT_MS for the binding of an auth another process served. */
+function sessionsOf(hub: SocketHub, socket: AppSocket): Promise<number[]> {
+  const now = boundIds(socket, SESSION_ROOM);
+  if (now.length > 0 || socket.disconnected) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const set = hub.waiting.get(socket.id) ?? new Set();
+    hub.waiting.set(socket.id, set);
+    const done = () => {
+      clearTimeout(timer);
+      set.delete(done);
+      if (set.size === 0) hub.waiting.delete(socket.id);
+      socket.off('disconnect', done);
+      resolve(boundIds(socket, SESSION_ROOM));
+    };
+    const timer = setTimeout(done, BIND_WAIT_MS);
+    set.add(done);
+    socket.once('disconnect', done);
+  });
+}
+
+/**
+ * Whether the socket's sessions all still sign someone in: the people they sign in, or null after dropping the
+ * socket (one of them ended). A socket with no session yet has nothing to check.
+ */
+async function alive(hub: SocketHub, socket: AppSocket, sessions: number[]): Promise<number[] | null> {
+  if (sessions.length === 0) return [];
+  const live = await hub.access()!.liveSessions(sessions);
+  if (sessions.every((id) => live.has(id))) return [...new Set(live.values())];
+  socket.disconnect(true);
+  return null;
+}
+
+/** At most EVENTS_PER_MINUTE per socket (each costs a database read); past that the socket is dropped. */
+function withinRate(socket: AppSocket): boolean {
+  const now = Date.now();
+  const seen = socket.data.events;
+  if (!seen || now - seen.since >= 60_000) socket.data.events = { since: now, count: 1 };
+  else if (++seen.count > EVENTS_PER_MINUTE) return false;
+  return true;
+}
+
+function serveSocket(hub: SocketHub, socket: AppSocket): void {
+  const { log } = hub;
+  // Every incoming event first checks that the socket's sessions still stand; `subscribe` checks in its
+  // handler, once the socket is bound.
+  socket.use(([event], next) => {
+    if (!withinRate(socket)) return void socket.disconnect(true);
+    if (event === 'subscribe') return next();
+    alive(hub, socket, boundIds(socket, SESSION_ROOM)).then(
+      (people) => {
+        if (people) next();
+      },
+      (err: unknown) => {
+        // Whatever else comes (`unsubscribe`) only narrows what the socket hears: let it through.
+        log.warn({ err }, 'realtime session check failed');
+        next();
+      },
+    );
+  });
+  socket.on('subscribe', async (raw: unknown, ack?: (answer: SubscribeAck) => void) => {
+    const reply = typeof ack === 'function' ? ack : () => undefined;
+    const parsed = SubscribeMessage.safeParse(raw);
+    const channel = parsed.success ? parseChannel(parsed.data.channel) : null;
+    if (!parsed.success || !channel) return reply({ ok: false, message: 'unknown channel' });
+    if (!verifyChannel(hub.appSecret, socket.id, parsed.data.channel, parsed.data.auth)) {
+      return reply({ ok: false, message: 'invalid signature' });
+    }
+    if (socket.rooms.size > MAX_CHANNELS_PER_SOCKET) return reply({ ok: false, message: 'too many channels' });
+    const sessions = await sessionsOf(hub, socket);
+    if (sessions.length === 0) return reply({ ok: false, message: 'not signed in' });
+    let allowed: boolean;
+    try {
+      const people = await alive(hub, socket, sessions);
+      if (!people) return;
+      allowed = await hub.access()!.mayHold(people, parsed.data.channel);
+    } catch (err) {
+      log.warn({ err }, 'realtime subscribe check failed');
+      return reply({ ok: false, message: 'unavailable' });
+    }
+    if (!allowed) return reply({ ok: false, message: 'forbidden' });
+    // Its session may have ended while this was asked: a dropped socket joins nothing (the adapter would keep it).
+    if (socket.disconnected) return;
+    await socket.join(parsed.data.channel);
+    if (channel.kind === 'notifications') socket.data.userId = channel.id;
+    reply({ ok: true });
+  });
+  socket.on('unsubscribe', async (raw: unknown, ack?: (answer: SubscribeAck) => void) => {
+    const parsed = UnsubscribeMessage.safeParse(raw);
+    // Channels only: the socket's own and internal rooms (its sessions) stay.
+    const ok = parsed.success && parseChannel(parsed.data.channel) !== null;
+    if (ok) await socket.leave(parsed.data.channel);
+    if (typeof ack === 'function') ack({ ok });
+  });
+}
+
+/** Drops every socket of this process one of whose sessions no longer signs its person in. */
+async function recheckSessions(io: Server, access: SocketAccess): Promise<void> {
+  const sockets = [...io.of('/').sockets.values()] as AppSocket[];
+  const ids = [...new Set(sockets.flatMap((socket) => boundIds(socket, SESSION_ROOM)))];
+  const live = new Set<number>();
+  for (let i = 0; i < ids.length; i += RECHECK_BATCH) {
+    for (const id of (await access.liveSessions(ids.slice(i, i + RECHECK_BATCH))).keys()) live.add(id);
+  }
+  for (const socket of sockets) {
+    if (boundIds(socket, SESSION_ROOM).some((id) => !live.has(id))) socket.disconnect(true);
+  }
+}
+
+/**
+ * The Socket.IO server on `server` (serve only): sockets of the allowed origins only, rooms shared through Redis
+ * when set, each socket served by `serveSocket`.
+ */
+function socketServer(
+  server: HttpServer,
+  settings: RealtimeSettings,
+  hub: SocketHub,
+  adapter: (() => ReturnType<typeof createAdapter>) | undefined,
+): Server {
+  const origins = new Set(settings.allowedOrigins.map((o) => new URL(o).origin));
+  const io = new Server(server, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    // Clients only send small subscribe messages.
+    maxHttpBufferSize: 16 * 1024,
+    // A page of another site must not open a socket with its visitor's browser (checked on every handshake).
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      callback(null, typeof origin === 'string' && origins.has(origin));
+    },
+  });
+  if (adapter) io.adapter(adapter());
+  io.of('/').adapter.on('join-room', (room: string, id: string) => {
+    if (room.startsWith(SESSION_ROOM)) hub.waiting.get(id)?.forEach((bound) => bound());
+  });
+  io.on('connection', (socket: AppSocket) => serveSocket(hub, socket));
+  return io;
+}
+
 export function createRealtime(settings: RealtimeSettings): Realtime {
   const { log } = settings;
   const key = settings.redisKey ?? 'socket.io';
   const redis: Redis[] = [];
   const connect = () => {
-    const client = new Redis(settings.redisUrl!, { maxRetriesPerRequest: 2, lazyConnect: false });
-    client.on('error', (err) => log.warn({ err }, 'realtime redis error'));
-    // The adapter and the emitter publish, subscribe and unsubscribe without awaiting: during an outage, or
-    // when a closing process quits its clients, each such command rejects with nobody listening, and that ended
-    // the process. Handled here (an awaiting caller still sees the error), an outage costs only the other
-    // processes' copies (this process's sockets are served by the adapter itself) until Redis is back.
-    for (const name of ['publish', 'subscribe', 'psubscribe', 'unsubscribe', 'punsubscribe'] as const) {
-      const command = client[name].bind(client) as (...args: unknown[]) => Promise<unknown>;
-      (client as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
-        const sent = command(...args);
-        sent.catch((err: unknown) => log.debug({ err, command: name }, 'realtime redis command lost'));
-        return sent;
-      };
-    }
+    const client = redisConnection(settings.redisUrl!, log);
     redis.push(client);
     return client;
   };
@@ -159,119 +314,14 @@ export function createRealtime(settings: RealtimeSettings): Realtime {
   let access: SocketAccess | undefined;
   let recheckTimer: NodeJS.Timeout | undefined;
   let closed = false;
-  /** Subscriptions waiting for their socket's binding, by socket id. */
-  const waiting = new Map<string, Set<() => void>>();
+  const hub: SocketHub = { appSecret: settings.appSecret, log, access: () => access, waiting: new Map() };
 
-  const origins = new Set(settings.allowedOrigins.map((o) => new URL(o).origin));
   /** A worker has no sockets: it reaches every server's through Redis (nothing at all without Redis). */
   const toEveryServer = () => (settings.redisUrl ? (emitter ??= new Emitter(connect(), { key })) : undefined);
 
-  /** The socket's sessions, waiting up to BIND_WAIT_MS for the binding of an auth another process served. */
-  function sessionsOf(socket: AppSocket): Promise<number[]> {
-    const now = boundIds(socket, SESSION_ROOM);
-    if (now.length > 0 || socket.disconnected) return Promise.resolve(now);
-    return new Promise((resolve) => {
-      const set = waiting.get(socket.id) ?? new Set();
-      waiting.set(socket.id, set);
-      const done = () => {
-        clearTimeout(timer);
-        set.delete(done);
-        if (set.size === 0) waiting.delete(socket.id);
-        socket.off('disconnect', done);
-        resolve(boundIds(socket, SESSION_ROOM));
-      };
-      const timer = setTimeout(done, BIND_WAIT_MS);
-      set.add(done);
-      socket.once('disconnect', done);
-    });
-  }
-
-  /**
-   * Whether the socket's sessions all still sign someone in: the people they sign in, or null after dropping the
-   * socket (one of them ended). A socket with no session yet has nothing to check.
-   */
-  async function alive(socket: AppSocket, sessions: number[]): Promise<number[] | null> {
-    if (sessions.length === 0) return [];
-    const live = await access!.liveSessions(sessions);
-    if (sessions.every((id) => live.has(id))) return [...new Set(live.values())];
-    socket.disconnect(true);
-    return null;
-  }
-
-  /** At most EVENTS_PER_MINUTE per socket (each costs a database read); past that the socket is dropped. */
-  function withinRate(socket: AppSocket): boolean {
-    const now = Date.now();
-    const seen = socket.data.events;
-    if (!seen || now - seen.since >= 60_000) socket.data.events = { since: now, count: 1 };
-    else if (++seen.count > EVENTS_PER_MINUTE) return false;
-    return true;
-  }
-
-  function onConnection(socket: AppSocket) {
-    // Every incoming event first checks that the socket's sessions still stand; `subscribe` checks in its
-    // handler, once the socket is bound.
-    socket.use(([event], next) => {
-      if (!withinRate(socket)) return void socket.disconnect(true);
-      if (event === 'subscribe') return next();
-      alive(socket, boundIds(socket, SESSION_ROOM)).then(
-        (people) => {
-          if (people) next();
-        },
-        (err: unknown) => {
-          // Whatever else comes (`unsubscribe`) only narrows what the socket hears: let it through.
-          log.warn({ err }, 'realtime session check failed');
-          next();
-        },
-      );
-    });
-    socket.on('subscribe', async (raw: unknown, ack?: (answer: SubscribeAck) => void) => {
-      const reply = typeof ack === 'function' ? ack : () => undefined;
-      const parsed = SubscribeMessage.safeParse(raw);
-      const channel = parsed.success ? parseChannel(parsed.data.channel) : null;
-      if (!parsed.success || !channel) return reply({ ok: false, message: 'unknown channel' });
-      if (!verifyChannel(settings.appSecret, socket.id, parsed.data.channel, parsed.data.auth)) {
-        return reply({ ok: false, message: 'invalid signature' });
-      }
-      if (socket.rooms.size > MAX_CHANNELS_PER_SOCKET) return reply({ ok: false, message: 'too many channels' });
-      const sessions = await sessionsOf(socket);
-      if (sessions.length === 0) return reply({ ok: false, message: 'not signed in' });
-      let allowed: boolean;
-      try {
-        const people = await alive(socket, sessions);
-        if (!people) return;
-        allowed = await access!.mayHold(people, parsed.data.channel);
-      } catch (err) {
-        log.warn({ err }, 'realtime subscribe check failed');
-        return reply({ ok: false, message: 'unavailable' });
-      }
-      if (!allowed) return reply({ ok: false, message: 'forbidden' });
-      // Its session may have ended while this was asked: a dropped socket joins nothing (the adapter would keep it).
-      if (socket.disconnected) return;
-      await socket.join(parsed.data.channel);
-      if (channel.kind === 'notifications') socket.data.userId = channel.id;
-      reply({ ok: true });
-    });
-    socket.on('unsubscribe', async (raw: unknown, ack?: (answer: SubscribeAck) => void) => {
-      const parsed = UnsubscribeMessage.safeParse(raw);
-      // Channels only: the socket's own and internal rooms (its sessions) stay.
-      const ok = parsed.success && parseChannel(parsed.data.channel) !== null;
-      if (ok) await socket.leave(parsed.data.channel);
-      if (typeof ack === 'function') ack({ ok });
-    });
-  }
-
-  async function recheck(): Promise<void> {
-    if (!io || !access) return;
-    const sockets = [...io.of('/').sockets.values()] as AppSocket[];
-    const ids = [...new Set(sockets.flatMap((socket) => boundIds(socket, SESSION_ROOM)))];
-    const live = new Set<number>();
-    for (let i = 0; i < ids.length; i += RECHECK_BATCH) {
-      for (const id of (await access.liveSessions(ids.slice(i, i + RECHECK_BATCH))).keys()) live.add(id);
-    }
-    for (const socket of sockets) {
-      if (boundIds(socket, SESSION_ROOM).some((id) => !live.has(id))) socket.disconnect(true);
-    }
-  }
+  const recheck = async () => {
+    if (io && access) await recheckSessions(io, access);
+  };
 
   /**
    * Acts on the sockets in `rooms`: here at once, and in every other process through Redis (a worker, having no
@@ -335,23 +385,12 @@ export function createRealtime(settings: RealtimeSettings): Realtime {
 
     attach(server, socketAccess) {
       access = socketAccess;
-      io = new Server(server, {
-        path: SOCKET_PATH,
-        transports: ['websocket'],
-        serveClient: false,
-        // Clients only send small subscribe messages.
-        maxHttpBufferSize: 16 * 1024,
-        // A page of another site must not open a socket with its visitor's browser (checked on every handshake).
-        allowRequest: (req, callback) => {
-          const origin = req.headers.origin;
-          callback(null, typeof origin === 'string' && origins.has(origin));
-        },
-      });
-      if (settings.redisUrl) io.adapter(createAdapter(connect(), connect(), { key }));
-      io.of('/').adapter.on('join-room', (room: string, id: string) => {
-        if (room.startsWith(SESSION_ROOM)) waiting.get(id)?.forEach((bound) => bound());
-      });
-      io.on('connection', onConnection);
+      io = socketServer(
+        server,
+        settings,
+        hub,
+        settings.redisUrl ? () => createAdapter(connect(), connect(), { key }) : undefined,
+      );
       recheckTimer = setInterval(() => {
         recheck().catch((err: unknown) => log.warn({ err }, 'realtime recheck failed'));
       }, RECHECK_MS);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from './connect';
 import { VISIBLE_POSTS } from './counters';
 
@@ -12,14 +12,12 @@ import { VISIBLE_POSTS } from './counters';
 type Conn = Db | Tx;
 
 /**
- * A comment and its replies, with the likes of all of them; the post's `comments_count` drops by every
- * comment removed. Answers how many went (0 when the comment was already gone).
+ * The start of a statement that deletes the comments `roots` selects (`id, post_id`), their replies at any depth
+ * and the likes of all of them; `gone` holds the `post_id` of each comment deleted.
  */
-export async function removeComment(db: Conn, id: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    db as Db,
-    sql`with recursive doomed as (
-          select c.id, c.post_id from comments c where c.id = ${id}
+const commentsGone = (roots: SQL) =>
+  sql`with recursive doomed as (
+          ${roots}
           union
           select r.id, r.post_id from comments r join doomed d on r.parent_id = d.id
         ),
@@ -28,7 +26,16 @@ export async function removeComment(db: Conn, id: number): Promise<number> {
         ),
         gone as (
           delete from comments c using doomed d where c.id = d.id returning c.post_id
-        ),
+        )`;
+
+/**
+ * A comment and its replies, with the likes of all of them; the post's `comments_count` drops by every
+ * comment removed. Answers how many went (0 when the comment was already gone).
+ */
+export async function removeComment(db: Conn, id: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db as Db,
+    sql`${commentsGone(sql`select c.id, c.post_id from comments c where c.id = ${id}`)},
         per_post as (
           select g.post_id, count(*)::int as n from gone g group by g.post_id
         ),
@@ -52,18 +59,10 @@ export async function removeComment(db: Conn, id: number): Promise<number> {
  */
 export async function removeAccountContent(db: Conn, accountId: number): Promise<void> {
   await db.execute(
-    sql`with recursive doomed as (
-          select c.id, c.post_id from comments c join posts p on p.id = c.post_id
-          where c.account_id = ${accountId} and p.account_id <> ${accountId}
-          union
-          select r.id, r.post_id from comments r join doomed d on r.parent_id = d.id
-        ),
-        gone_likes as (
-          delete from likes l using doomed d where l.likeable_type = 'comment' and l.likeable_id = d.id
-        ),
-        gone as (
-          delete from comments c using doomed d where c.id = d.id returning c.post_id
-        )
+    sql`${commentsGone(
+      sql`select c.id, c.post_id from comments c join posts p on p.id = c.post_id
+          where c.account_id = ${accountId} and p.account_id <> ${accountId}`,
+    )}
         update posts p set comments_count = greatest(0, p.comments_count - g.n)
         from (select gone.post_id, count(*)::int as n from gone group by gone.post_id) g
         where p.id = g.post_id`,

@@ -1,7 +1,7 @@
-import type { PostType } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
 import { publicAccountSql } from '../accounts';
+import type { PostListRow } from '../posts';
 
 /*
  * What guests and crawlers may read outside the API: only what anyone may see. A post's `visible` is the posts
@@ -9,18 +9,19 @@ import { publicAccountSql } from '../accounts';
  * by db/visibility.ts); an account's is the accounts policy's `publicAccountSql`.
  */
 
-export interface PreviewPost {
-  slug: string;
-  type: PostType;
-  title: string | null;
-  content: string | null;
-  url: string | null;
-  featured_photo_url: string | null;
-  photos: { url: string; caption: string }[];
-  account_name: string;
-  account_username: string;
-  account_profile_url: string | null;
-}
+export type PreviewPost = Pick<
+  PostListRow,
+  | 'slug'
+  | 'type'
+  | 'title'
+  | 'content'
+  | 'url'
+  | 'featured_photo_url'
+  | 'photos'
+  | 'account_name'
+  | 'account_username'
+  | 'account_profile_url'
+>;
 
 /** A post anyone may read, by its slug (`posts_slug_key`). */
 export async function publicPost(db: Db, slug: string): Promise<PreviewPost | undefined> {

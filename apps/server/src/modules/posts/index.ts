@@ -4,6 +4,7 @@ import { postsRoutes } from './posts.routes';
 import { fanOutPosts, pruneTimelines, timelineQueues, timelineSubscribers } from './timeline.service';
 
 export { postAccess, requirePost, type PostAccess, type PostFacts } from './posts.policy';
+export type { PostListRow } from './posts.repo';
 export { createPostLimit } from './posts.routes';
 export { create as createPost } from './posts.service';
 

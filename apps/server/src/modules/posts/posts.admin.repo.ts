@@ -2,26 +2,29 @@ import type { PostStatus, PostType } from '@inkwell/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/connect';
 import { DASHBOARD_TOTALS } from '../../db/counters';
+import type { PostListRow } from './posts.repo';
 
 type Conn = Db | Tx;
 
 /** A row of the admin post table: the post, a bounded piece of its text and its account, from one query. */
-export interface AdminPostRow {
-  id: number;
-  slug: string;
-  type: PostType;
-  title: string | null;
+export interface AdminPostRow extends Pick<
+  PostListRow,
+  | 'id'
+  | 'slug'
+  | 'type'
+  | 'title'
+  | 'rejected_reason'
+  | 'account_id'
+  | 'account_username'
+  | 'account_name'
+  | 'account_profile_url'
+  | 'likes_count'
+  | 'comments_count'
+  | 'created_at'
+> {
   /** The first few thousand characters of the stored text (HTML for articles): enough for the excerpt. */
   content_head: string | null;
   status: PostStatus;
-  rejected_reason: string | null;
-  account_id: number;
-  account_username: string;
-  account_name: string;
-  account_profile_url: string | null;
-  likes_count: number;
-  comments_count: number;
-  created_at: Date | string;
 }
 
 export interface AdminPostFilter {

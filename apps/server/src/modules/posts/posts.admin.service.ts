@@ -20,6 +20,7 @@ import { plainText } from '../../platform/sanitize';
 import { publicAccountSql } from '../accounts';
 import * as admin from './posts.admin.repo';
 import * as repo from './posts.repo';
+import { postAccount } from './posts.service';
 import { toPost } from './posts.service';
 
 const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
@@ -40,12 +41,7 @@ export function toAdminPost(row: admin.AdminPostRow): AdminPost {
     content: excerptOf(text.replace(/\s+/g, ' ').trim()),
     status: row.status,
     rejected_reason: row.rejected_reason,
-    account: {
-      id: row.account_id,
-      username: row.account_username,
-      name: row.account_name,
-      profile_url: row.account_profile_url,
-    },
+    account: postAccount(row),
     likes_count: row.likes_count,
     comments_count: row.comments_count,
     created_at: iso(row.created_at),

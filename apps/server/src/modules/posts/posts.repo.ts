@@ -37,6 +37,12 @@ export interface PostListRow {
   cursor_us: string;
 }
 
+/** The account columns every post row carries (the post's `account` in answers). */
+export type PostAccountColumns = Pick<
+  PostListRow,
+  'account_id' | 'account_username' | 'account_name' | 'account_profile_url'
+>;
+
 /** The columns every post query returns; `viewer` 0 means nobody is signed in. */
 export const columns = (viewer: number) => sql`
   p.id, p.slug, p.type, p.title, p.content, p.url, p.featured_photo_url, p.photos, p.status, p.rejected_reason,

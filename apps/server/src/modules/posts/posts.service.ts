@@ -28,6 +28,14 @@ import { isoTimestamp as iso } from './timestamps';
 import { followedPage } from './timeline.service';
 
 /** In lists an article carries only its opening words (the card shows 50 and an ellipsis). */
+/** A post's account as answers show it. */
+export const postAccount = (row: repo.PostAccountColumns) => ({
+  id: row.account_id,
+  username: row.account_username,
+  name: row.account_name,
+  profile_url: row.account_profile_url,
+});
+
 export function toPost(row: repo.PostListRow, auth: AuthContext | null, full = true): Post {
   const access = postAccess(auth, row);
   const content =
@@ -42,12 +50,7 @@ export function toPost(row: repo.PostListRow, auth: AuthContext | null, full = t
     featured_photo_url: row.featured_photo_url,
     photos: row.photos ?? [],
     account_id: row.account_id,
-    account: {
-      id: row.account_id,
-      username: row.account_username,
-      name: row.account_name,
-      profile_url: row.account_profile_url,
-    },
+    account: postAccount(row),
     likes_count: row.likes_count,
     comments_count: row.comments_count,
     liked: row.liked,

@@ -72,14 +72,7 @@ export async function findComment(db: Db, id: number) {
   return row;
 }
 
-export interface NewComment {
-  post_id: number;
-  parent_id: number | null;
-  depth: number;
-  user_id: number;
-  account_id: number | null;
-  content: string;
-}
+export type NewComment = Pick<CommentRow, 'post_id' | 'parent_id' | 'depth' | 'user_id' | 'account_id' | 'content'>;
 
 /** Writes the comment and counts it on its post; returns its id. */
 export async function insertComment(tx: Tx, values: NewComment): Promise<number> {

@@ -37,16 +37,33 @@ export type PathParamNames<P extends string> = P extends `${string}:${infer Name
 
 type HasParams<E extends EndpointDef> = [PathParamNames<E['path']>] extends [never] ? false : true;
 
-/** What `call` sends: the contract's own parameter names, query and body types. */
+/**
+ * What `call` sends: the contract's own parameter names, query and body types.
+ *
+ * A test that sends on purpose what the contract's types cannot express keeps the path from the contract and
+ * says so by name: `rawBody` (sent as JSON in place of `body`: a missing or unknown field, a wrong type, an id
+ * past the column) and `rawQuery` (in place of `query`: a query string as is, `'q=%00'`, or an object whose
+ * values the schema refuses). A malformed path parameter goes in `params` as a string (`{ id: 'abc' }`); one
+ * that percent-encoding cannot produce (`%FF`) also needs `unencodedParams`.
+ */
 export type CallOptions<E extends EndpointDef> = {
   query?: EndpointQuery<E>;
   body?: EndpointBody<E>;
+  /** Malformed on purpose: sent as JSON instead of `body`, untyped. */
+  rawBody?: unknown;
+  /** Malformed on purpose: a query string sent as is (without `?`), or an untyped object, instead of `query`. */
+  rawQuery?: string | Record<string, unknown>;
+  /** Fills `:params` as written, without percent-encoding them (a malformed encoding such as `%FF`). */
+  unencodedParams?: boolean;
   token?: string;
   lang?: string;
   headers?: Record<string, string>;
-} & (HasParams<E> extends true
-  ? { params: { [K in PathParamNames<E['path']>]: string | number } }
-  : { params?: undefined });
+} & (string extends E['path']
+  ? // An endpoint known only as `EndpointDef` (a table over every endpoint): its parameters by name, untyped.
+    { params?: Record<string, string | number> }
+  : HasParams<E> extends true
+    ? { params: { [K in PathParamNames<E['path']>]: string | number } }
+    : { params?: undefined });
 
 export interface CallAnswer<E extends EndpointDef> extends ApiAnswer<EndpointResponse<E>> {
   /** The same answer read as the contract's error shape (`code`, `message`, `errors`), for a refusal. */
@@ -62,17 +79,32 @@ export interface TestServer extends App {
   /**
    * Calls one contract endpoint: the path comes from the contract with its `:params` filled, and the
    * answer is typed as the contract's, so renaming a path, a parameter or a field breaks the test at
-   * compile time. Use `request` for what the contract cannot express (malformed bodies, raw paths).
+   * compile time. Malformed input goes through its `raw*` options (see `CallOptions`), still on the contract's path.
    */
   call<E extends EndpointDef>(
     endpoint: E,
     ...options: HasParams<E> extends true ? [CallOptions<E>] : [CallOptions<E>?]
   ): Promise<CallAnswer<E>>;
+  /**
+   * A request to a URL outside the API contract only: `/healthz`, `/readyz`, `/metrics`, `/api/openapi.json`,
+   * a page. Every `/api/...` route of the contract goes through `call` (ESLint refuses an `/api/` string here);
+   * an API path that is not in the contract on purpose (a route that must answer 404) uses `offContract`.
+   */
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiAnswer<T>>;
+  /** An `/api/...` path that the contract deliberately does not hold (an unknown route, a removed one). */
+  offContract<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<ApiAnswer<T>>;
   close(): Promise<void>;
 }
 
+/**
+ * `server.call` for a helper that is generic over the endpoint (where the compiler cannot tell whether the
+ * endpoint has path parameters, so whether options are required): the same function, the options always given.
+ */
+export const callOf = (server: TestServer) =>
+  server.call as <E extends EndpointDef>(endpoint: E, options: CallOptions<E>) => Promise<CallAnswer<E>>;
+
 function queryString(query: unknown): string {
+  if (typeof query === 'string') return query ? `?${query}` : '';
   if (!query || typeof query !== 'object') return '';
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -145,9 +177,14 @@ export async function startTestServer(
   }
 
   async function call<E extends EndpointDef>(endpoint: E, options?: CallOptions<E>): Promise<CallAnswer<E>> {
-    const { params, query, body, token, lang, headers } = (options ?? {}) as CallOptions<E>;
-    const urlPath = `/api${buildPath(endpoint.path, params)}${queryString(query)}`;
-    const answer = await request<EndpointResponse<E>>(endpoint.method, urlPath, { body, token, lang, headers });
+    const { params, query, body, rawBody, rawQuery, unencodedParams, token, lang, headers } = (options ??
+      {}) as CallOptions<E>;
+    const filled = unencodedParams
+      ? endpoint.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => String(params?.[name as never]))
+      : buildPath(endpoint.path, params);
+    const urlPath = `/api${filled}${queryString(rawQuery ?? query)}`;
+    const sent = 'rawBody' in (options ?? {}) ? rawBody : body;
+    const answer = await request<EndpointResponse<E>>(endpoint.method, urlPath, { body: sent, token, lang, headers });
     return { ...answer, error: answer.body as unknown as ErrorBody };
   }
 
@@ -159,6 +196,7 @@ export async function startTestServer(
     smtp,
     call: call as TestServer['call'],
     request,
+    offContract: request,
     async close() {
       if (built.app.server.listening) await built.app.close();
       await smtp.close();

@@ -1,15 +1,22 @@
+import {
+  billingApi,
+  postsApi,
+  type CreateAccountBody,
+  type CreatePostBody,
+  type OrganizationBody,
+} from '@inkwell/contracts';
 import { expect } from 'vitest';
 import { createCreatorAccount } from './factories';
 import type { TestServer } from './harness';
 import { signedIn } from './identity-helpers';
 
 export const planId = async (server: TestServer, slug: string) =>
-  (await server.request('GET', '/api/plans')).body.data.find((p: { slug: string }) => p.slug === slug).id as number;
+  (await server.call(billingApi.plans)).body.data.find((p) => p.slug === slug)!.id;
 
 /** A signed-in person on a free trial of the Creator plan, started through the API. */
 export async function onCreatorTrial(server: TestServer) {
   const person = await signedIn(server);
-  const res = await server.request('POST', '/api/subscribe', {
+  const res = await server.call(billingApi.subscribe, {
     token: person.token,
     body: {
       plan_id: await planId(server, 'creator'),
@@ -24,7 +31,7 @@ export async function onCreatorTrial(server: TestServer) {
 
 let n = 0;
 /** A valid organization body with a fresh username. */
-export const organizationBody = (over: Record<string, unknown> = {}) => ({
+export const organizationBody = (over: Partial<OrganizationBody> = {}): OrganizationBody => ({
   name: 'Yangon Voices',
   username: `yv_org_${++n}`,
   description: 'Stories from Yangon',
@@ -33,7 +40,7 @@ export const organizationBody = (over: Record<string, unknown> = {}) => ({
 });
 
 /** A valid creator account body in `organization_id`, with a fresh username and the terms accepted. */
-export const accountBody = (organization_id: number, over: Record<string, unknown> = {}) => ({
+export const accountBody = (organization_id: number, over: Partial<CreateAccountBody> = {}): CreateAccountBody => ({
   name: 'Yangon Voices Daily',
   username: `yv_daily_${++n}`,
   description: 'Daily notes',
@@ -54,5 +61,5 @@ export async function withAccount(
 }
 
 /** `POST /api/posts` as `c`. */
-export const postAs = (server: TestServer, c: { token: string }, body: Record<string, unknown>) =>
-  server.request('POST', '/api/posts', { token: c.token, body });
+export const postAs = (server: TestServer, c: { token: string }, body: CreatePostBody) =>
+  server.call(postsApi.create, { token: c.token, body });

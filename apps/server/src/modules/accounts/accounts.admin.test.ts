@@ -1,4 +1,12 @@
-import { accountsApi, commentsApi, postsApi, searchApi, type Permission } from '@inkwell/contracts';
+import {
+  accountsApi,
+  commentsApi,
+  identityApi,
+  organizationsApi,
+  postsApi,
+  searchApi,
+  type Permission,
+} from '@inkwell/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/connect';
@@ -41,7 +49,7 @@ afterAll(async () => {
 /** A signed-in creator with a pending account made through the API (manual approval). */
 async function pendingCreator(name = 'Mandalay Notes') {
   const person = await onCreatorTrial(s);
-  const org = await s.request('POST', '/api/organizations', { token: person.token, body: organizationBody() });
+  const org = await s.call(organizationsApi.create, { token: person.token, body: organizationBody() });
   expect(org.status).toBe(201);
   const made = await s.call(accountsApi.create, {
     token: person.token,
@@ -152,9 +160,7 @@ describe('GET /accounts (admin table)', () => {
 
   it('refuses bad queries (422), guests (401), readers and a role without accounts.view (403)', async () => {
     for (const query of [{ status: 'waiting' }, { per_page: 1000 }, { page: 0 }, { q: 'x'.repeat(101) }]) {
-      const res = await s.request('GET', `/api/accounts?${new URLSearchParams(query as never)}`, {
-        token: root.token,
-      });
+      const res = await s.call(accountsApi.adminList, { rawQuery: query, token: root.token });
       expect(res.status, JSON.stringify(query)).toBe(422);
     }
     expect((await s.call(accountsApi.adminList)).status).toBe(401);
@@ -162,7 +168,7 @@ describe('GET /accounts (admin table)', () => {
     const without = await lacking('accounts.view');
     expect((await s.call(accountsApi.adminList, { token: without.token })).status).toBe(403);
     // The create on the same path is untouched.
-    expect((await s.request('POST', '/api/accounts', { token: reader.token, body: {} })).status).toBe(422);
+    expect((await s.call(accountsApi.create, { token: reader.token, rawBody: {} })).status).toBe(422);
   });
 });
 
@@ -348,12 +354,12 @@ describe('approval flow with ACCOUNT_APPROVAL=manual', () => {
     const refused = await compose(`Waiting ${word}`);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'posts.account_not_approved' });
-    expect((await s.request('GET', '/api/user', { token: creator.token })).body.data.can_compose).toBe(false);
+    expect((await s.call(identityApi.me, { token: creator.token })).body.data.can_compose).toBe(false);
 
     // Approved: publishing and commenting as the account work, and the post is public.
     expect((await setStatus(accountId, { approved_status: 'approved' })).status).toBe(200);
     await expectTruth();
-    expect((await s.request('GET', '/api/user', { token: creator.token })).body.data.can_compose).toBe(true);
+    expect((await s.call(identityApi.me, { token: creator.token })).body.data.can_compose).toBe(true);
     const first = await compose(`First light on the river ${word}`);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const second = await compose(`Evening boats ${word}`);

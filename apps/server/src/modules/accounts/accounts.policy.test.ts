@@ -1,3 +1,4 @@
+import { accountsApi, postsApi } from '@inkwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { castAccount, castOf, row, tryEveryone, type Cast, type Person } from '../../../test/policy-table';
@@ -14,7 +15,7 @@ afterAll(async () => {
 
 /** The account as `person` reads it: the status and the flags it offers (false when it cannot be read). */
 async function read(person: Person, username: string) {
-  const res = await s.request('GET', `/api/accounts/by-username/${username}`, { token: person.token });
+  const res = await s.call(accountsApi.byUsername, { params: { username }, token: person.token });
   return {
     status: res.status,
     can_modify: Boolean(res.body.data?.can_modify),
@@ -51,7 +52,7 @@ describe('account policy table', () => {
     const account = await castAccount(cast);
     const got = await tryEveryone(cast, 'accounts.edit', async (p) => {
       const { can_modify } = await read(p, account.username);
-      const res = await s.request('PUT', `/api/accounts/${account.id}`, { token: p.token, body: edit(account) });
+      const res = await s.call(accountsApi.update, { params: { id: account.id }, token: p.token, body: edit(account) });
       return { status: res.status, flag: can_modify };
     });
     expect(got).toEqual(row(401, 403, 403, 200, 403, 403, 200, 200));
@@ -61,7 +62,7 @@ describe('account policy table', () => {
     const account = await castAccount(cast, 'pending');
     const got = await tryEveryone(cast, 'accounts.edit', async (p) => {
       const { can_modify } = await read(p, account.username);
-      const res = await s.request('PUT', `/api/accounts/${account.id}`, { token: p.token, body: edit(account) });
+      const res = await s.call(accountsApi.update, { params: { id: account.id }, token: p.token, body: edit(account) });
       return { status: res.status, flag: can_modify };
     });
     expect(got).toEqual(row(401, 404, 403, 200, 404, 403, 200, 200));
@@ -71,7 +72,7 @@ describe('account policy table', () => {
     const got = await tryEveryone(cast, 'accounts.edit', async (p) => {
       const account = await castAccount(cast);
       const { can_delete } = await read(p, account.username);
-      const res = await s.request('DELETE', `/api/accounts/${account.id}`, { token: p.token });
+      const res = await s.call(accountsApi.remove, { params: { id: account.id }, token: p.token });
       return { status: res.status, flag: can_delete };
     });
     expect(got).toEqual(row(401, 403, 403, 204, 403, 403, 204, 204));
@@ -81,7 +82,7 @@ describe('account policy table', () => {
     const got = await tryEveryone(cast, 'accounts.edit', async (p) => {
       const account = await castAccount(cast, 'pending');
       const { can_delete } = await read(p, account.username);
-      const res = await s.request('DELETE', `/api/accounts/${account.id}`, { token: p.token });
+      const res = await s.call(accountsApi.remove, { params: { id: account.id }, token: p.token });
       return { status: res.status, flag: can_delete };
     });
     expect(got).toEqual(row(401, 404, 403, 204, 404, 403, 204, 204));
@@ -90,7 +91,7 @@ describe('account policy table', () => {
   it("a hidden account's posts list follows the same rule as the account", async () => {
     const account = await castAccount(cast, 'pending');
     const got = await tryEveryone(cast, 'accounts.view', async (p) => ({
-      status: (await s.request('GET', `/api/accounts/${account.id}/posts`, { token: p.token })).status,
+      status: (await s.call(postsApi.ofAccount, { params: { id: account.id }, token: p.token })).status,
     }));
     expect(got).toEqual(row(404, 404, 200, 200, 404, 404, 200, 200));
   });
@@ -99,7 +100,7 @@ describe('account policy table', () => {
     const account = await castAccount(cast);
     const got = await tryEveryone(cast, 'posts.moderate', async (p) => ({
       status: (
-        await s.request('POST', '/api/posts', {
+        await s.call(postsApi.create, {
           token: p.token,
           body: { account_id: account.id, type: 'status', content: 'Policy check' },
         })

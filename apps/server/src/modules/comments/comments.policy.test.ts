@@ -1,3 +1,4 @@
+import { commentsApi, postsApi } from '@inkwell/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema';
@@ -20,11 +21,11 @@ afterAll(async () => {
 /** A post of the cast's owner with a comment by a reader of it; `hidden` then takes the post out of sight. */
 async function castComment(hidden = false) {
   const account = await castAccount(cast);
-  const post = await s.request('POST', '/api/posts', {
+  const post = await s.call(postsApi.create, {
     token: cast.people.owner.token,
     body: { account_id: account.id, type: 'status', content: 'Open thread' },
   });
-  const comment = await s.request('POST', '/api/comments', {
+  const comment = await s.call(commentsApi.create, {
     token: commenter.token,
     body: { post_id: post.body.data.id, content: 'First!' },
   });
@@ -35,7 +36,7 @@ async function castComment(hidden = false) {
 
 /** The comment's `can_delete` in the thread as `person` reads it (false when the thread cannot be read). */
 async function canDelete(person: Person, postId: number, id: number) {
-  const res = await s.request('GET', `/api/posts/${postId}/comments`, { token: person.token });
+  const res = await s.call(commentsApi.ofPost, { params: { id: postId }, token: person.token });
   return Boolean(res.body.data?.find((c: { id: number }) => c.id === id)?.can_delete);
 }
 
@@ -45,7 +46,10 @@ describe('comment policy table', () => {
     const got = await tryEveryone(cast, 'posts.moderate', async (p) => {
       const comment = await castComment();
       const flag = await canDelete(p, comment.postId, comment.id);
-      return { status: (await s.request('DELETE', `/api/comments/${comment.id}`, { token: p.token })).status, flag };
+      return {
+        status: (await s.call(commentsApi.remove, { params: { id: comment.id }, token: p.token })).status,
+        flag,
+      };
     });
     expect(got).toEqual(row(401, 403, 204, 204, 403, 403, 204, 204));
   });
@@ -54,7 +58,10 @@ describe('comment policy table', () => {
     const got = await tryEveryone(cast, 'posts.moderate', async (p) => {
       const comment = await castComment(true);
       const flag = await canDelete(p, comment.postId, comment.id);
-      return { status: (await s.request('DELETE', `/api/comments/${comment.id}`, { token: p.token })).status, flag };
+      return {
+        status: (await s.call(commentsApi.remove, { params: { id: comment.id }, token: p.token })).status,
+        flag,
+      };
     });
     expect(got).toEqual(row(401, 404, 204, 204, 404, 403, 204, 204));
   });
@@ -62,8 +69,8 @@ describe('comment policy table', () => {
   it('its author may always delete it, even once the post is out of their sight', async () => {
     const shown = await castComment();
     expect(await canDelete(commenter, shown.postId, shown.id)).toBe(true);
-    expect((await s.request('DELETE', `/api/comments/${shown.id}`, { token: commenter.token })).status).toBe(204);
+    expect((await s.call(commentsApi.remove, { params: { id: shown.id }, token: commenter.token })).status).toBe(204);
     const hidden = await castComment(true);
-    expect((await s.request('DELETE', `/api/comments/${hidden.id}`, { token: commenter.token })).status).toBe(204);
+    expect((await s.call(commentsApi.remove, { params: { id: hidden.id }, token: commenter.token })).status).toBe(204);
   });
 });

@@ -1,4 +1,4 @@
-import { commentsApi, postsApi } from '@inkwell/contracts';
+import { commentsApi, postsApi, type CreatePostBody } from '@inkwell/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, notifications, posts } from '../../db/schema';
@@ -21,8 +21,7 @@ async function creator() {
   return { ...person, account };
 }
 
-const post = (c: { token: string }, body: Record<string, unknown>) =>
-  s.request('POST', '/api/posts', { token: c.token, body });
+const post = (c: { token: string }, body: CreatePostBody) => s.call(postsApi.create, { token: c.token, body });
 
 /** A post by `owner` with one comment by a reader; `hidden` takes the post out of public view. */
 async function postWithComment(owner: Awaited<ReturnType<typeof creator>>, hidden = false) {
@@ -98,7 +97,7 @@ describe('comments', () => {
     const reader = await signedIn(s);
     const p = (await post(owner, { account_id: owner.account.id, type: 'status', content: 'Talk to me' })).body.data;
     const say = (content: string, parent?: number, token = reader.token) =>
-      s.request('POST', '/api/comments', { token, body: { post_id: p.id, content, parent_comment_id: parent } });
+      s.call(commentsApi.create, { token, body: { post_id: p.id, content, parent_comment_id: parent } });
     expect((await say('   ')).status).toBe(422);
     const first = (await say('Level one')).body.data;
     expect(first).toMatchObject({ depth: 1, parent_comment_id: null, commentable_type: 'user', can_delete: true });
@@ -107,12 +106,12 @@ describe('comments', () => {
     expect(third.depth).toBe(3);
     const fourth = await say('Level four', third.id);
     expect(fourth.status).toBe(422);
-    expect(fourth.body.message).toBe('Replies go three levels deep; reply to an earlier comment instead.');
+    expect(fourth.error.message).toBe('Replies go three levels deep; reply to an earlier comment instead.');
 
-    const thread = await s.request('GET', `/api/posts/${p.id}/comments`, { token: reader.token });
+    const thread = await s.call(commentsApi.ofPost, { params: { id: p.id }, token: reader.token });
     expect(thread.body.data).toHaveLength(1);
     expect(thread.body.data[0].replies[0].replies[0].content).toBe('Level three');
-    expect((await s.request('GET', `/api/posts/slug/${p.slug}`)).body.data.comments_count).toBe(3);
+    expect((await s.call(postsApi.bySlug, { params: { slug: p.slug } })).body.data.comments_count).toBe(3);
 
     // Notifications for the post's owner and the replied-to author (written by a job after each commit).
     await jobsSettled(s);
@@ -127,22 +126,21 @@ describe('comments', () => {
 
     // Others may not delete; the post owner may, and the replies go too.
     const stranger = await signedIn(s);
-    expect((await s.request('DELETE', `/api/comments/${first.id}`, { token: stranger.token })).status).toBe(403);
-    expect((await s.request('DELETE', `/api/comments/${third.id}`, { token: reader.token })).status).toBe(204);
-    expect((await s.request('DELETE', `/api/comments/${first.id}`, { token: owner.token })).status).toBe(204);
-    expect((await s.request('GET', `/api/posts/slug/${p.slug}`)).body.data.comments_count).toBe(0);
-    expect((await s.request('GET', `/api/posts/${p.id}/comments`)).body.data).toEqual([]);
-    expect((await s.request('DELETE', '/api/comments/999999', { token: owner.token })).status).toBe(404);
+    expect((await s.call(commentsApi.remove, { params: { id: first.id }, token: stranger.token })).status).toBe(403);
+    expect((await s.call(commentsApi.remove, { params: { id: third.id }, token: reader.token })).status).toBe(204);
+    expect((await s.call(commentsApi.remove, { params: { id: first.id }, token: owner.token })).status).toBe(204);
+    expect((await s.call(postsApi.bySlug, { params: { slug: p.slug } })).body.data.comments_count).toBe(0);
+    expect((await s.call(commentsApi.ofPost, { params: { id: p.id } })).body.data).toEqual([]);
+    expect((await s.call(commentsApi.remove, { params: { id: 999999 }, token: owner.token })).status).toBe(404);
   });
 
   it('a reply must belong to the same post', async () => {
     const owner = await creator();
     const a = (await post(owner, { account_id: owner.account.id, type: 'status', content: 'A' })).body.data;
     const b = (await post(owner, { account_id: owner.account.id, type: 'status', content: 'B' })).body.data;
-    const onA = (
-      await s.request('POST', '/api/comments', { token: owner.token, body: { post_id: a.id, content: 'x' } })
-    ).body.data;
-    const cross = await s.request('POST', '/api/comments', {
+    const onA = (await s.call(commentsApi.create, { token: owner.token, body: { post_id: a.id, content: 'x' } })).body
+      .data;
+    const cross = await s.call(commentsApi.create, {
       token: owner.token,
       body: { post_id: b.id, content: 'y', parent_comment_id: onA.id },
     });

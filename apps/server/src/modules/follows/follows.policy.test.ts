@@ -1,3 +1,4 @@
+import { followsApi } from '@inkwell/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, follows } from '../../db/schema';
@@ -23,7 +24,7 @@ describe('follow policy table (the account policy decides)', () => {
   it('follow a hidden account: whoever may see it; 404 for others', async () => {
     const account = await castAccount(cast, 'pending');
     const got = await tryEveryone(cast, 'accounts.view', async (p) => ({
-      status: (await s.request('POST', `/api/accounts/${account.id}/follow`, { token: p.token })).status,
+      status: (await s.call(followsApi.follow, { params: { id: account.id }, token: p.token })).status,
     }));
     expect(got).toEqual(row(401, 404, 200, 200, 404, 404, 200, 200));
   });
@@ -31,14 +32,15 @@ describe('follow policy table (the account policy decides)', () => {
   it('unfollow an account hidden since: everyone signed in, always', async () => {
     const account = await castAccount(cast);
     for (const person of Object.values(cast.people).filter((p) => p.token)) {
-      await s.request('POST', `/api/accounts/${account.id}/follow`, { token: person.token });
+      await s.call(followsApi.follow, { params: { id: account.id }, token: person.token });
     }
-    await s.request('POST', `/api/accounts/${account.id}/follow`, {
+    await s.call(followsApi.follow, {
+      params: { id: account.id },
       token: (await cast.lacking('accounts.view')).token,
     });
     await hide(account.id);
     const got = await tryEveryone(cast, 'accounts.view', async (p) => ({
-      status: (await s.request('DELETE', `/api/accounts/${account.id}/follow`, { token: p.token })).status,
+      status: (await s.call(followsApi.unfollow, { params: { id: account.id }, token: p.token })).status,
     }));
     expect(got).toEqual(row(401, 200, 200, 200, 200, 200, 200, 200));
     const [left] = await s.ctx.db.select().from(accounts).where(eq(accounts.id, account.id));
@@ -51,18 +53,18 @@ describe('unfollow (review: an account no longer visible answered 404)', () => {
     const owner = await signedIn(s);
     const account = await createCreatorAccount(s.ctx.db, owner.user.id);
     const reader = await signedIn(s);
-    expect((await s.request('POST', `/api/accounts/${account.id}/follow`, { token: reader.token })).body).toEqual({
+    expect((await s.call(followsApi.follow, { params: { id: account.id }, token: reader.token })).body).toEqual({
       is_followed: true,
       followers_count: 1,
       bell: false,
     });
     await hide(account.id);
 
-    const res = await s.request('DELETE', `/api/accounts/${account.id}/follow`, { token: reader.token });
+    const res = await s.call(followsApi.unfollow, { params: { id: account.id }, token: reader.token });
     expect(res.status).toBe(200);
     // The count of an account the reader may no longer see is not theirs to learn: a missing id answers the same.
     expect(res.body).toEqual({ is_followed: false, followers_count: 0, bell: false });
-    const missing = await s.request('DELETE', '/api/accounts/999999/follow', { token: reader.token });
+    const missing = await s.call(followsApi.unfollow, { params: { id: 999999 }, token: reader.token });
     expect({ status: missing.status, body: missing.body }).toEqual({ status: 200, body: res.body });
     const left = await s.ctx.db
       .select()
@@ -72,6 +74,6 @@ describe('unfollow (review: an account no longer visible answered 404)', () => {
     const [stored] = await s.ctx.db.select().from(accounts).where(eq(accounts.id, account.id));
     expect(stored!.followers_count).toBe(0);
     // Following it again is for those who may see it.
-    expect((await s.request('POST', `/api/accounts/${account.id}/follow`, { token: reader.token })).status).toBe(404);
+    expect((await s.call(followsApi.follow, { params: { id: account.id }, token: reader.token })).status).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import { accountsApi, followsApi, postsApi, type CreatePostBody } from '@inkwell/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema';
@@ -21,8 +22,7 @@ async function creator() {
   return { ...person, account };
 }
 
-const post = (c: { token: string }, body: Record<string, unknown>) =>
-  s.request('POST', '/api/posts', { token: c.token, body });
+const post = (c: { token: string }, body: CreatePostBody) => s.call(postsApi.create, { token: c.token, body });
 
 const followNotes = (ownerId: number, actorId: number) =>
   s.ctx.db
@@ -38,7 +38,10 @@ describe('follow notifications', () => {
     const account = await createCreatorAccount(s.ctx.db, owner.user.id);
     const reader = await signedIn(s);
     const follow = (method: 'POST' | 'DELETE') =>
-      s.request(method, `/api/accounts/${account.id}/follow`, { token: reader.token });
+      s.call(method === 'POST' ? followsApi.follow : followsApi.unfollow, {
+        params: { id: account.id },
+        token: reader.token,
+      });
 
     expect((await follow('POST')).body).toEqual({ is_followed: true, followers_count: 1, bell: false });
     expect((await follow('DELETE')).body).toEqual({ is_followed: false, followers_count: 0, bell: false });
@@ -52,7 +55,7 @@ describe('follow notifications', () => {
 
     // Another reader's follow is news.
     const second = await signedIn(s);
-    await s.request('POST', `/api/accounts/${account.id}/follow`, { token: second.token });
+    await s.call(followsApi.follow, { params: { id: account.id }, token: second.token });
     await waitFor(async () => expect(await followNotes(owner.user.id, second.user.id)).toHaveLength(1));
   });
 
@@ -61,7 +64,10 @@ describe('follow notifications', () => {
     const account = await createCreatorAccount(s.ctx.db, owner.user.id);
     const reader = await signedIn(s);
     const follow = (method: 'POST' | 'DELETE') =>
-      s.request(method, `/api/accounts/${account.id}/follow`, { token: reader.token });
+      s.call(method === 'POST' ? followsApi.follow : followsApi.unfollow, {
+        params: { id: account.id },
+        token: reader.token,
+      });
     await follow('POST');
     await follow('DELETE');
     await waitFor(async () => expect(await followNotes(owner.user.id, reader.user.id)).toHaveLength(1));
@@ -83,30 +89,31 @@ describe('follows and the followed feed', () => {
       await post(creatorA, { account_id: creatorA.account.id, type: 'status', content: `A${i}` });
     await post(creatorB, { account_id: creatorB.account.id, type: 'status', content: 'B1' });
 
-    expect((await s.request('GET', '/api/feed', { token: reader.token })).body.meta.total).toBe(0);
-    const follow = await s.request('POST', `/api/accounts/${creatorA.account.id}/follow`, { token: reader.token });
+    expect((await s.call(postsApi.feed, { token: reader.token })).body.meta.total).toBe(0);
+    const follow = await s.call(followsApi.follow, { params: { id: creatorA.account.id }, token: reader.token });
     expect(follow.body).toEqual({ is_followed: true, followers_count: 1, bell: false });
     expect(
-      (await s.request('POST', `/api/accounts/${creatorA.account.id}/follow`, { token: reader.token })).body,
+      (await s.call(followsApi.follow, { params: { id: creatorA.account.id }, token: reader.token })).body,
     ).toEqual({ is_followed: true, followers_count: 1, bell: false });
-    const byName = await s.request('GET', `/api/accounts/by-username/${creatorA.account.username}`, {
+    const byName = await s.call(accountsApi.byUsername, {
+      params: { username: creatorA.account.username },
       token: reader.token,
     });
     expect(byName.body.data).toMatchObject({ is_followed: true, followers_count: 1 });
 
-    const page1 = await s.request('GET', '/api/feed?page=1', { token: reader.token });
+    const page1 = await s.call(postsApi.feed, { query: { page: 1 }, token: reader.token });
     expect(page1.body.data).toHaveLength(20);
     expect(page1.body.data[0].content).toBe('A23');
-    expect(page1.body.data.map((p: { content: string }) => p.content)).not.toContain('B1');
+    expect(page1.body.data.map((p) => p.content)).not.toContain('B1');
     expect(page1.body.meta).toMatchObject({ current_page: 1, last_page: 2, total: 23, per_page: 20 });
-    const page2 = await s.request('GET', '/api/feed?page=2', { token: reader.token });
-    expect(page2.body.data.map((p: { content: string }) => p.content)).toEqual(['A3', 'A2', 'A1']);
+    const page2 = await s.call(postsApi.feed, { query: { page: 2 }, token: reader.token });
+    expect(page2.body.data.map((p) => p.content)).toEqual(['A3', 'A2', 'A1']);
 
-    const unfollow = await s.request('DELETE', `/api/accounts/${creatorA.account.id}/follow`, { token: reader.token });
+    const unfollow = await s.call(followsApi.unfollow, { params: { id: creatorA.account.id }, token: reader.token });
     expect(unfollow.body).toEqual({ is_followed: false, followers_count: 0, bell: false });
-    expect((await s.request('GET', '/api/feed', { token: reader.token })).body.data).toEqual([]);
-    expect((await s.request('POST', '/api/accounts/999999/follow', { token: reader.token })).status).toBe(404);
-    expect((await s.request('POST', `/api/accounts/${creatorA.account.id}/follow`)).status).toBe(401);
+    expect((await s.call(postsApi.feed, { token: reader.token })).body.data).toEqual([]);
+    expect((await s.call(followsApi.follow, { params: { id: 999999 }, token: reader.token })).status).toBe(404);
+    expect((await s.call(followsApi.follow, { params: { id: creatorA.account.id } })).status).toBe(401);
 
     await jobsSettled(s);
     const notes = await s.ctx.db.select().from(notifications).where(eq(notifications.account_id, creatorA.account.id));

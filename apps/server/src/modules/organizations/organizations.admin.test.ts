@@ -1,4 +1,10 @@
-import { organizationsApi, postsApi, type AdminOrganizationBody, type Permission } from '@inkwell/contracts';
+import {
+  organizationsApi,
+  postsApi,
+  type AdminOrganizationBody,
+  type OrganizationBody,
+  type Permission,
+} from '@inkwell/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, organizations, users } from '../../db/schema';
@@ -37,12 +43,9 @@ afterAll(async () => {
 });
 
 /** A creator's organization made through the API: pending, as manual approval leaves it. */
-async function pendingOrganization(over: Record<string, unknown> = {}) {
+async function pendingOrganization(over: Partial<OrganizationBody> = {}) {
   const creator = await onCreatorTrial(s);
-  const res = await s.call(organizationsApi.create, {
-    token: creator.token,
-    body: organizationBody(over) as never,
-  });
+  const res = await s.call(organizationsApi.create, { token: creator.token, body: organizationBody(over) });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   expect(res.body.data.approved_status).toBe('pending');
   return { creator, organization: res.body.data };
@@ -109,9 +112,7 @@ describe('GET /organizations (admin table)', () => {
 
   it('refuses bad queries (422), guests (401), readers and a role without organizations.view (403)', async () => {
     for (const query of [{ status: 'unknown' }, { per_page: 101 }, { page: -1 }]) {
-      const res = await s.request('GET', `/api/organizations?${new URLSearchParams(query as never)}`, {
-        token: root.token,
-      });
+      const res = await s.call(organizationsApi.adminList, { rawQuery: query, token: root.token });
       expect(res.status, JSON.stringify(query)).toBe(422);
     }
     expect((await s.call(organizationsApi.adminList)).status).toBe(401);
@@ -289,9 +290,10 @@ describe('PUT /organizations/:id', () => {
       'published_status',
       'url',
     ]);
-    const missing = await s.request('PUT', `/api/organizations/${organization.id}`, {
+    const missing = await s.call(organizationsApi.update, {
+      params: { id: organization.id },
       token: root.token,
-      body: { name: 'Only a name' },
+      rawBody: { name: 'Only a name' },
     });
     expect(missing.status).toBe(422);
     const taken = await s.call(organizationsApi.update, {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { organizationsApi } from '@inkwell/contracts';
+import { accountsApi, organizationsApi } from '@inkwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../../db/schema';
 import { authenticate } from '../../platform/auth/authenticate';
@@ -48,7 +48,7 @@ describe('organization policy table', () => {
   it('open a creator account in an organization: its owner only; 403 for everyone else', async () => {
     const organization = await castOrganization();
     const got = await tryEveryone(cast, 'organizations.edit', async (p) => {
-      const res = await s.request('POST', '/api/accounts', {
+      const res = await s.call(accountsApi.create, {
         token: p.token,
         body: {
           name: 'Mandalay Daily',
@@ -82,8 +82,8 @@ describe('organization policy table', () => {
       return { status: res.status, flag: p.token ? (await accessOf(p, organization)).can_modify : undefined };
     });
     expect(got).toEqual(row(401, 403, 403, 403, 403, 403, 200, 200));
-    const mine = await s.request('GET', '/api/user/organizations', { token: cast.people.owner.token });
-    expect(mine.body.data.find((o: { id: number }) => o.id === organization.id).can_modify).toBe(false);
+    const mine = await s.call(organizationsApi.mine, { token: cast.people.owner.token });
+    expect(mine.body.data.find((o) => o.id === organization.id)!.can_modify).toBe(false);
   });
 
   it('see a pending organization: its owner and organizations.view', async () => {

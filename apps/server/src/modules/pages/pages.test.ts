@@ -6,9 +6,10 @@ import {
   commentsApi,
   followsApi,
   likesApi,
-  postShortPath,
   postsAdminApi,
   postsApi,
+  postShortPath,
+  type CreatePostBody,
   type Post,
 } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
@@ -45,7 +46,10 @@ afterAll(async () => {
 
 const root = () => cast.people.root.token!;
 
-async function publish(c: { token: string; account: { id: number } }, body: Record<string, unknown>): Promise<Post> {
+async function publish(
+  c: { token: string; account: { id: number } },
+  body: Omit<CreatePostBody, 'account_id'>,
+): Promise<Post> {
   const res = await postAs(s, c, { account_id: c.account.id, ...body });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.data;

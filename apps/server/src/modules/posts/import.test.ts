@@ -1,4 +1,10 @@
-import { IMPORT_MAX_ERRORS, IMPORT_MAX_ROWS, postsApi, type ImportPostsResult } from '@inkwell/contracts';
+import {
+  IMPORT_MAX_ERRORS,
+  IMPORT_MAX_ROWS,
+  postsAdminApi,
+  postsApi,
+  type ImportPostsResult,
+} from '@inkwell/contracts';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISIBLE_POSTS } from '../../db/counters';
@@ -315,7 +321,7 @@ describe('POST /posts/import: the file or the form refused whole (422, nothing i
     expect(big.size).toBeGreaterThan(20 * 1024 * 1024);
     const res = await upload({ file: big, type: 'status', user_id: user.id, account_id: account.id });
     expect(res.status).toBe(413);
-    const notForm = await s.request('POST', '/api/posts/import', { token: root().token, body: { type: 'status' } });
+    const notForm = await s.call(postsAdminApi.import, { token: root().token, rawBody: { type: 'status' } });
     expect(notForm.status).toBe(415);
     const twice = new FormData();
     twice.append('type', 'status');

@@ -1,3 +1,4 @@
+import { accountsApi, commentsApi, followsApi, likesApi, postsApi } from '@inkwell/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/connect';
@@ -31,7 +32,7 @@ async function creator(): Promise<Creator> {
 }
 
 async function post(c: Creator, body: Record<string, unknown> = {}): Promise<number> {
-  const res = await s.request('POST', '/api/posts', {
+  const res = await s.call(postsApi.create, {
     token: c.token,
     body: { account_id: c.account.id, type: 'status', content: 'A status', ...body },
   });
@@ -44,7 +45,7 @@ async function comment(
   postId: number,
   extra: { parent?: number; as?: { id: number } } = {},
 ): Promise<number> {
-  const res = await s.request('POST', '/api/comments', {
+  const res = await s.call(commentsApi.create, {
     token: who.token,
     body: {
       post_id: postId,
@@ -58,7 +59,7 @@ async function comment(
 }
 
 async function like(who: Person, type: 'post' | 'comment', id: number) {
-  const res = await s.request('POST', '/api/likes', {
+  const res = await s.call(likesApi.toggle, {
     token: who.token,
     body: { likeable_type: type, likeable_id: id },
   });
@@ -67,7 +68,7 @@ async function like(who: Person, type: 'post' | 'comment', id: number) {
 }
 
 async function follow(who: Person, accountId: number) {
-  const res = await s.request('POST', `/api/accounts/${accountId}/follow`, { token: who.token });
+  const res = await s.call(followsApi.follow, { params: { id: accountId }, token: who.token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -174,11 +175,11 @@ describe('counts stay true after deleting an account, a post and a comment', () 
     for (const id of [asAUnderR2, onA1, threadRoot]) await like(c, 'comment', id);
     expect(await recount()).toEqual([]);
 
-    expect((await s.request('DELETE', `/api/comments/${threadRoot}`, { token: r2.token })).status).toBe(204);
+    expect((await s.call(commentsApi.remove, { params: { id: threadRoot }, token: r2.token })).status).toBe(204);
     expect(await recount()).toEqual([]);
-    expect((await s.request('DELETE', `/api/posts/${b2}`, { token: b.token })).status).toBe(204);
+    expect((await s.call(postsApi.remove, { params: { id: b2 }, token: b.token })).status).toBe(204);
     expect(await recount()).toEqual([]);
-    expect((await s.request('DELETE', `/api/accounts/${a.account.id}`, { token: a.token })).status).toBe(204);
+    expect((await s.call(accountsApi.remove, { params: { id: a.account.id }, token: a.token })).status).toBe(204);
     expect(await recount()).toEqual([]);
 
     // What stays: b1 keeps byR2 and the person's own comment; c1 keeps the comment beside the deleted thread.
@@ -198,11 +199,11 @@ describe('counts stay true after deleting an account, a post and a comment', () 
 
     const visible = await visiblePosts();
     expect(visible).toBe(2);
-    const feed = await s.request('GET', '/api/feed/public?per_page=1');
+    const feed = await s.call(postsApi.publicFeed, { query: { per_page: 1 } });
     expect(feed.status).toBe(200);
     expect(feed.body.meta).toMatchObject({ total: visible, last_page: visible });
     expect(feed.body.data).toHaveLength(1);
-    expect((await s.request('GET', '/api/feed/public?per_page=1&page=2')).body.data).toHaveLength(1);
+    expect((await s.call(postsApi.publicFeed, { query: { per_page: 1, page: 2 } })).body.data).toHaveLength(1);
   });
 });
 
@@ -220,7 +221,7 @@ describe('slug collisions', () => {
   it('a suffix already taken is drawn again instead of failing the post', async () => {
     const c = await creator();
     makeSlug.mockReturnValueOnce('same-title-abc123');
-    const first = await s.request('POST', '/api/posts', {
+    const first = await s.call(postsApi.create, {
       token: c.token,
       body: { account_id: c.account.id, type: 'status', content: 'Same title' },
     });
@@ -228,7 +229,7 @@ describe('slug collisions', () => {
     expect(first.body.data.slug).toBe('same-title-abc123');
 
     makeSlug.mockReturnValueOnce('same-title-abc123').mockReturnValueOnce('same-title-abc123');
-    const second = await s.request('POST', '/api/posts', {
+    const second = await s.call(postsApi.create, {
       token: c.token,
       body: { account_id: c.account.id, type: 'status', content: 'Same title' },
     });
@@ -246,14 +247,14 @@ describe('slug collisions', () => {
     makeSlug.mockReturnValueOnce('always-taken-000000');
     expect(
       (
-        await s.request('POST', '/api/posts', {
+        await s.call(postsApi.create, {
           token: c.token,
           body: { account_id: c.account.id, type: 'status', content: 'x' },
         })
       ).status,
     ).toBe(201);
     makeSlug.mockReturnValue('always-taken-000000');
-    const refused = await s.request('POST', '/api/posts', {
+    const refused = await s.call(postsApi.create, {
       token: c.token,
       body: { account_id: c.account.id, type: 'status', content: 'x' },
     });

@@ -1,4 +1,4 @@
-import { followsApi, postsAdminApi, postsApi, searchApi, type Post } from '@inkwell/contracts';
+import { followsApi, postsAdminApi, postsApi, searchApi, type CreatePostBody, type Post } from '@inkwell/contracts';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISIBLE_POSTS } from '../../db/counters';
@@ -34,8 +34,8 @@ const word = () => `zq${Date.now().toString(36)}${(seq++).toString(36)}`;
 async function creator(locale: 'en' | 'my' | 'th' = 'en') {
   const person = await signedIn(s, { locale });
   const account = await createCreatorAccount(s.ctx.db, person.user.id);
-  const publish = async (body: Record<string, unknown>) => {
-    const res = await s.request('POST', '/api/posts', {
+  const publish = async (body: Omit<CreatePostBody, 'account_id'>) => {
+    const res = await s.call(postsApi.create, {
       token: person.token,
       body: { account_id: account.id, ...body },
     });
@@ -152,8 +152,8 @@ describe('GET /posts (admin table)', () => {
   });
 
   it('refuses bad filters (422), a guest (401), a reader and a role without posts.view (403)', async () => {
-    expect((await s.request('GET', '/api/posts?type=poem', { token: root().token })).status).toBe(422);
-    expect((await s.request('GET', '/api/posts?per_page=1000', { token: root().token })).status).toBe(422);
+    expect((await s.call(postsAdminApi.list, { rawQuery: { type: 'poem' }, token: root().token })).status).toBe(422);
+    expect((await s.call(postsAdminApi.list, { query: { per_page: 1000 }, token: root().token })).status).toBe(422);
     expect((await s.call(postsAdminApi.list, {})).status).toBe(401);
     expect((await s.call(postsAdminApi.list, { token: reader().token })).status).toBe(403);
     const lacking = await cast.lacking('posts.view');
@@ -297,9 +297,9 @@ describe('POST /posts/:id/reject and /restore', () => {
       { reason: 'x'.repeat(501) },
       { reason: 'bad\u0000x' },
     ]) {
-      const res = await s.request('POST', `/api/posts/${p.id}/reject`, { token: root().token, body });
+      const res = await s.call(postsAdminApi.reject, { params: { id: p.id }, token: root().token, rawBody: body });
       expect(res.status, JSON.stringify(body)).toBe(422);
-      expect(Object.keys(res.body.errors)).toEqual(['reason']);
+      expect(Object.keys(res.error.errors!)).toEqual(['reason']);
     }
     const mm = await reject(p.id, 'ab', root().token, 'my');
     expect(mm.error.errors!.reason![0]).toMatch(/[\u1000-\u109F]/);

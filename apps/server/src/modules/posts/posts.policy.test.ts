@@ -1,3 +1,4 @@
+import { commentsApi, likesApi, postsApi } from '@inkwell/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { posts } from '../../db/schema';
@@ -17,7 +18,7 @@ afterAll(async () => {
 /** A status post by the cast's owner on their account; `hidden` takes it out of sight as a rejection would. */
 async function castPost(hidden = false) {
   const account = await castAccount(cast);
-  const res = await s.request('POST', '/api/posts', {
+  const res = await s.call(postsApi.create, {
     token: cast.people.owner.token,
     body: { account_id: account.id, type: 'status', content: 'Monsoon notes' },
   });
@@ -27,7 +28,7 @@ async function castPost(hidden = false) {
 }
 
 async function read(person: Person, slug: string) {
-  const res = await s.request('GET', `/api/posts/slug/${slug}`, { token: person.token });
+  const res = await s.call(postsApi.bySlug, { params: { slug }, token: person.token });
   return {
     status: res.status,
     can_modify: Boolean(res.body.data?.can_modify),
@@ -47,7 +48,11 @@ describe('post policy table', () => {
     const post = await castPost();
     const got = await tryEveryone(cast, 'posts.moderate', async (p) => {
       const { can_modify } = await read(p, post.slug);
-      const res = await s.request('PUT', `/api/posts/${post.id}`, { token: p.token, body: { content: 'Edited' } });
+      const res = await s.call(postsApi.update, {
+        params: { id: post.id },
+        token: p.token,
+        body: { content: 'Edited' },
+      });
       return { status: res.status, flag: can_modify };
     });
     expect(got).toEqual(row(401, 403, 200, 200, 403, 403, 200, 200));
@@ -57,7 +62,11 @@ describe('post policy table', () => {
     const post = await castPost(true);
     const got = await tryEveryone(cast, 'posts.moderate', async (p) => {
       const { can_modify } = await read(p, post.slug);
-      const res = await s.request('PUT', `/api/posts/${post.id}`, { token: p.token, body: { content: 'Edited' } });
+      const res = await s.call(postsApi.update, {
+        params: { id: post.id },
+        token: p.token,
+        body: { content: 'Edited' },
+      });
       return { status: res.status, flag: can_modify };
     });
     expect(got).toEqual(row(401, 404, 200, 200, 404, 403, 200, 200));
@@ -67,7 +76,7 @@ describe('post policy table', () => {
     const got = await tryEveryone(cast, 'posts.moderate', async (p) => {
       const post = await castPost();
       const { can_delete } = await read(p, post.slug);
-      const res = await s.request('DELETE', `/api/posts/${post.id}`, { token: p.token });
+      const res = await s.call(postsApi.remove, { params: { id: post.id }, token: p.token });
       return { status: res.status, flag: can_delete };
     });
     expect(got).toEqual(row(401, 403, 204, 204, 403, 403, 204, 204));
@@ -77,7 +86,7 @@ describe('post policy table', () => {
     const got = await tryEveryone(cast, 'posts.moderate', async (p) => {
       const post = await castPost(true);
       const { can_delete } = await read(p, post.slug);
-      const res = await s.request('DELETE', `/api/posts/${post.id}`, { token: p.token });
+      const res = await s.call(postsApi.remove, { params: { id: post.id }, token: p.token });
       return { status: res.status, flag: can_delete };
     });
     expect(got).toEqual(row(401, 404, 204, 204, 404, 403, 204, 204));
@@ -86,13 +95,11 @@ describe('post policy table', () => {
   it('like and comment on a hidden post: the same people, as both ask the post policy', async () => {
     const post = await castPost(true);
     const like = await tryEveryone(cast, 'posts.view', async (p) => ({
-      status: (
-        await s.request('POST', '/api/likes', { token: p.token, body: { likeable_type: 'post', likeable_id: post.id } })
-      ).status,
+      status: (await s.call(likesApi.toggle, { token: p.token, body: { likeable_type: 'post', likeable_id: post.id } }))
+        .status,
     }));
     const comment = await tryEveryone(cast, 'posts.view', async (p) => ({
-      status: (await s.request('POST', '/api/comments', { token: p.token, body: { post_id: post.id, content: 'Hi' } }))
-        .status,
+      status: (await s.call(commentsApi.create, { token: p.token, body: { post_id: post.id, content: 'Hi' } })).status,
     }));
     expect(like).toEqual(row(401, 404, 200, 200, 404, 404, 200, 200));
     expect(comment).toEqual(row(401, 404, 201, 201, 404, 404, 201, 201));
@@ -103,24 +110,24 @@ describe('likes on a hidden post (review: members could comment but not like)', 
   it('a member likes a hidden post of their own account, and a comment on it, as they may comment', async () => {
     const post = await castPost(true);
     const { member } = cast.people;
-    const comment = await s.request('POST', '/api/comments', {
+    const comment = await s.call(commentsApi.create, {
       token: member.token,
       body: { post_id: post.id, content: 'Before it goes out' },
     });
     expect(comment.status).toBe(201);
-    const liked = await s.request('POST', '/api/likes', {
+    const liked = await s.call(likesApi.toggle, {
       token: member.token,
       body: { likeable_type: 'post', likeable_id: post.id },
     });
     expect(liked.status).toBe(200);
     expect(liked.body).toEqual({ liked: true, likes_count: 1 });
-    const commentLiked = await s.request('POST', '/api/likes', {
+    const commentLiked = await s.call(likesApi.toggle, {
       token: member.token,
       body: { likeable_type: 'comment', likeable_id: comment.body.data.id },
     });
     expect(commentLiked.body).toEqual({ liked: true, likes_count: 1 });
     // A stranger still learns nothing about it.
-    const stranger = await s.request('POST', '/api/likes', {
+    const stranger = await s.call(likesApi.toggle, {
       token: cast.people.reader.token,
       body: { likeable_type: 'comment', likeable_id: comment.body.data.id },
     });

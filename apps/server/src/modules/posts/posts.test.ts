@@ -1,3 +1,4 @@
+import { commentsApi, postsApi, type CreatePostBody } from '@inkwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaFile } from '../../../test/factories';
 import { postAs, withAccount } from '../../../test/creator-helpers';
@@ -15,16 +16,16 @@ afterAll(async () => {
 
 const creator = (approved: 'approved' | 'pending' = 'approved', seed: { name?: string; description?: string } = {}) =>
   withAccount(s, approved, seed);
-const post = (c: { token: string }, body: Record<string, unknown>) => postAs(s, c, body);
+const post = (c: { token: string }, body: CreatePostBody) => postAs(s, c, body);
 
 describe('compose: each type and its required fields', () => {
   it('status: text of at most 250 characters', async () => {
     const c = await creator();
     const missing = await post(c, { account_id: c.account.id, type: 'status' });
     expect(missing.status).toBe(422);
-    expect(missing.body.errors.content).toEqual(['This field is required.']);
+    expect(missing.error.errors!.content).toEqual(['This field is required.']);
     expect(
-      (await post(c, { account_id: c.account.id, type: 'status', content: 'x'.repeat(251) })).body.errors.content,
+      (await post(c, { account_id: c.account.id, type: 'status', content: 'x'.repeat(251) })).error.errors!.content,
     ).toBeDefined();
     const ok = await post(c, { account_id: c.account.id, type: 'status', content: 'Good morning, Yangon!' });
     expect(ok.status).toBe(201);
@@ -36,14 +37,14 @@ describe('compose: each type and its required fields', () => {
       can_modify: true,
     });
     expect(ok.body.data.slug).toMatch(/^good-morning-yangon-[0-9a-f]{6}$/);
-    const read = await s.request('GET', `/api/posts/slug/${encodeURIComponent(ok.body.data.slug)}`);
+    const read = await s.call(postsApi.bySlug, { params: { slug: ok.body.data.slug } });
     expect(read.body.data).toMatchObject({ id: ok.body.data.id, can_modify: false, liked: false });
   });
 
   it('article: title and content; the HTML is sanitised', async () => {
     const c = await creator();
     const missing = await post(c, { account_id: c.account.id, type: 'post', content: '<script>alert(1)</script>' });
-    expect(Object.keys(missing.body.errors).sort()).toEqual(['content', 'title']);
+    expect(Object.keys(missing.error.errors!).sort()).toEqual(['content', 'title']);
     const ok = await post(c, {
       account_id: c.account.id,
       type: 'post',
@@ -56,7 +57,7 @@ describe('compose: each type and its required fields', () => {
       '<p>Hi <a rel="nofollow noopener ugc" target="_blank">x</a> <a href="https://ok.example" rel="nofollow noopener ugc" target="_blank">ok</a></p>',
     );
     expect(ok.body.data.slug).toMatch(/^ရန်ကုန်-မြို့-ဇာတ်လမ်း-/);
-    const read = await s.request('GET', `/api/posts/slug/${encodeURIComponent(ok.body.data.slug)}`);
+    const read = await s.call(postsApi.bySlug, { params: { slug: ok.body.data.slug } });
     expect(read.status).toBe(200);
   });
 
@@ -74,7 +75,8 @@ describe('compose: each type and its required fields', () => {
       const made = await post(c, { account_id: c.account.id, type: 'post', title: 'V', content: `<p>a</p>${input}` });
       expect(made.status, input).toBe(201);
       expect(made.body.data.content, input).toBe(`<p>a</p>${expected}`);
-      const edited = await s.request('PUT', `/api/posts/${created.body.data.id}`, {
+      const edited = await s.call(postsApi.update, {
+        params: { id: created.body.data.id },
         token: c.token,
         body: { title: 'Vectors', content: `<p>b</p>${input}` },
       });
@@ -86,7 +88,7 @@ describe('compose: each type and its required fields', () => {
   it('photo: title, text and an uploaded photo of my own', async () => {
     const c = await creator();
     const missing = await post(c, { account_id: c.account.id, type: 'photo', title: 'Sunset' });
-    expect(Object.keys(missing.body.errors).sort()).toEqual(['content', 'url']);
+    expect(Object.keys(missing.error.errors!).sort()).toEqual(['content', 'url']);
     const foreign = await post(c, {
       account_id: c.account.id,
       type: 'photo',
@@ -94,11 +96,11 @@ describe('compose: each type and its required fields', () => {
       content: 'Over the river',
       url: 'https://evil.example/x.jpg',
     });
-    expect(foreign.body.errors.url).toEqual(['Use a file you uploaded here.']);
+    expect(foreign.error.errors!.url).toEqual(['Use a file you uploaded here.']);
     const someoneElses = await createMediaFile(s.ctx.db, (await signedIn(s)).user.id, 'image');
     expect(
-      (await post(c, { account_id: c.account.id, type: 'photo', title: 'S', content: 'R', url: someoneElses.url })).body
-        .errors.url,
+      (await post(c, { account_id: c.account.id, type: 'photo', title: 'S', content: 'R', url: someoneElses.url }))
+        .error.errors!.url,
     ).toBeDefined();
     const mine = await createMediaFile(s.ctx.db, c.user.id, 'image');
     const ok = await post(c, {
@@ -114,7 +116,7 @@ describe('compose: each type and its required fields', () => {
 
   it('gallery: at least one photo, each with a caption', async () => {
     const c = await creator();
-    expect((await post(c, { account_id: c.account.id, type: 'gallery', photos: [] })).body.errors.photos).toEqual([
+    expect((await post(c, { account_id: c.account.id, type: 'gallery', photos: [] })).error.errors!.photos).toEqual([
       'Add at least one photo.',
     ]);
     const a = await createMediaFile(s.ctx.db, c.user.id, 'image');
@@ -135,7 +137,7 @@ describe('compose: each type and its required fields', () => {
   it('audio: audio, title and cover all required; the audio must be processed', async () => {
     const c = await creator();
     const missing = await post(c, { account_id: c.account.id, type: 'audio' });
-    expect(Object.keys(missing.body.errors).sort()).toEqual(['featured_photo_url', 'title', 'url']);
+    expect(Object.keys(missing.error.errors!).sort()).toEqual(['featured_photo_url', 'title', 'url']);
     const cover = await createMediaFile(s.ctx.db, c.user.id, 'image');
     const busy = await createMediaFile(s.ctx.db, c.user.id, 'audio', 'processing');
     const early = await post(c, {
@@ -145,7 +147,7 @@ describe('compose: each type and its required fields', () => {
       url: busy.url,
       featured_photo_url: cover.url,
     });
-    expect(early.body.errors.url).toEqual(['This file is still being processed. Publish when it is ready.']);
+    expect(early.error.errors!.url).toEqual(['This file is still being processed. Publish when it is ready.']);
     const image = await post(c, {
       account_id: c.account.id,
       type: 'audio',
@@ -153,7 +155,7 @@ describe('compose: each type and its required fields', () => {
       url: cover.url,
       featured_photo_url: cover.url,
     });
-    expect(image.body.errors.url).toBeDefined();
+    expect(image.error.errors!.url).toBeDefined();
     const audio = await createMediaFile(s.ctx.db, c.user.id, 'audio');
     const ok = await post(c, {
       account_id: c.account.id,
@@ -167,7 +169,7 @@ describe('compose: each type and its required fields', () => {
 
   it('video: video and title required; cover and description optional', async () => {
     const c = await creator();
-    expect(Object.keys((await post(c, { account_id: c.account.id, type: 'video' })).body.errors).sort()).toEqual([
+    expect(Object.keys((await post(c, { account_id: c.account.id, type: 'video' })).error.errors!).sort()).toEqual([
       'title',
       'url',
     ]);
@@ -179,11 +181,11 @@ describe('compose: each type and its required fields', () => {
 
   it('unknown types and bad ids are 422, not 500', async () => {
     const c = await creator();
-    expect((await post(c, { account_id: c.account.id, type: 'poem', content: 'x' })).status).toBe(422);
+    const poem = { account_id: c.account.id, type: 'poem', content: 'x' };
+    expect((await s.call(postsApi.create, { token: c.token, rawBody: poem })).status).toBe(422);
     expect((await post(c, { account_id: 'abc', type: 'status', content: 'x' })).status).toBe(422);
     expect(
-      (await s.request('POST', '/api/posts', { body: { account_id: c.account.id, type: 'status', content: 'x' } }))
-        .status,
+      (await s.call(postsApi.create, { body: { account_id: c.account.id, type: 'status', content: 'x' } })).status,
     ).toBe(401);
   });
 });
@@ -193,24 +195,24 @@ describe('who may post, edit and delete', () => {
     const pending = await creator('pending');
     const p = await post(pending, { account_id: pending.account.id, type: 'status', content: 'hi' });
     expect(p.status).toBe(403);
-    expect(p.body.message).toMatch(/waiting for approval/);
+    expect(p.error.message).toMatch(/waiting for approval/);
     const owner = await creator();
     const intruder = await creator();
     expect((await post(intruder, { account_id: owner.account.id, type: 'status', content: 'hi' })).status).toBe(403);
 
     const target = (await post(owner, { account_id: owner.account.id, type: 'status', content: 'Comment here' })).body
       .data;
-    const asForeign = await s.request('POST', '/api/comments', {
+    const asForeign = await s.call(commentsApi.create, {
       token: intruder.token,
       body: { post_id: target.id, content: 'x', account_id: owner.account.id },
     });
     expect(asForeign.status).toBe(403);
-    const asPending = await s.request('POST', '/api/comments', {
+    const asPending = await s.call(commentsApi.create, {
       token: pending.token,
       body: { post_id: target.id, content: 'x', account_id: pending.account.id },
     });
     expect(asPending.status).toBe(403);
-    const asAccount = await s.request('POST', '/api/comments', {
+    const asAccount = await s.call(commentsApi.create, {
       token: intruder.token,
       body: { post_id: target.id, content: 'As my brand', account_id: intruder.account.id },
     });
@@ -223,16 +225,17 @@ describe('who may post, edit and delete', () => {
     const other = await creator();
     const p = (await post(owner, { account_id: owner.account.id, type: 'status', content: 'Mine' })).body.data;
     expect(
-      (await s.request('PUT', `/api/posts/${p.id}`, { token: other.token, body: { content: 'Hacked' } })).status,
+      (await s.call(postsApi.update, { params: { id: p.id }, token: other.token, body: { content: 'Hacked' } })).status,
     ).toBe(403);
-    expect((await s.request('DELETE', `/api/posts/${p.id}`, { token: other.token })).status).toBe(403);
-    expect((await s.request('PUT', '/api/posts/999999', { token: other.token, body: { content: 'x' } })).status).toBe(
-      404,
-    );
-    expect((await s.request('DELETE', '/api/posts/999999', { token: other.token })).status).toBe(404);
-    expect((await s.request('GET', '/api/posts/slug/no-such-post')).status).toBe(404);
+    expect((await s.call(postsApi.remove, { params: { id: p.id }, token: other.token })).status).toBe(403);
+    expect(
+      (await s.call(postsApi.update, { params: { id: 999999 }, token: other.token, body: { content: 'x' } })).status,
+    ).toBe(404);
+    expect((await s.call(postsApi.remove, { params: { id: 999999 }, token: other.token })).status).toBe(404);
+    expect((await s.call(postsApi.bySlug, { params: { slug: 'no-such-post' } })).status).toBe(404);
 
-    const edited = await s.request('PUT', `/api/posts/${p.id}`, {
+    const edited = await s.call(postsApi.update, {
+      params: { id: p.id },
       token: owner.token,
       body: { content: 'Mine, edited' },
     });
@@ -240,10 +243,11 @@ describe('who may post, edit and delete', () => {
     expect(edited.body.data).toMatchObject({ content: 'Mine, edited', slug: p.slug });
     const admin = await signedIn(s, { role: 'admin' });
     expect(
-      (await s.request('PUT', `/api/posts/${p.id}`, { token: admin.token, body: { content: 'Moderated' } })).status,
+      (await s.call(postsApi.update, { params: { id: p.id }, token: admin.token, body: { content: 'Moderated' } }))
+        .status,
     ).toBe(200);
-    expect((await s.request('DELETE', `/api/posts/${p.id}`, { token: admin.token })).status).toBe(204);
-    expect((await s.request('GET', `/api/posts/slug/${p.slug}`)).status).toBe(404);
+    expect((await s.call(postsApi.remove, { params: { id: p.id }, token: admin.token })).status).toBe(204);
+    expect((await s.call(postsApi.bySlug, { params: { slug: p.slug } })).status).toBe(404);
   });
 });
 
@@ -253,15 +257,15 @@ describe('feeds', () => {
     const made = [];
     for (let i = 0; i < 3; i++)
       made.push((await post(c, { account_id: c.account.id, type: 'status', content: `P${i}` })).body.data);
-    const feed = await s.request('GET', '/api/feed/public?per_page=2');
-    expect(feed.body.data.map((p: { content: string }) => p.content)).toEqual(['P2', 'P1']);
-    const total = feed.body.meta.total;
-    expect(feed.body.meta.links.find((l: { active: boolean }) => l.active).label).toBe('1');
-    await s.request('DELETE', `/api/posts/${made[2].id}`, { token: c.token });
-    const after = await s.request('GET', '/api/feed/public?per_page=2');
+    const feed = await s.call(postsApi.publicFeed, { query: { per_page: 2 } });
+    expect(feed.body.data.map((p) => p.content)).toEqual(['P2', 'P1']);
+    const total = feed.body.meta.total!;
+    expect(feed.body.meta.links!.find((l) => l.active)!.label).toBe('1');
+    await s.call(postsApi.remove, { params: { id: made[2].id }, token: c.token });
+    const after = await s.call(postsApi.publicFeed, { query: { per_page: 2 } });
     expect(after.body.data[0].content).toBe('P1');
     expect(after.body.meta.total).toBe(total - 1);
-    expect((await s.request('GET', '/api/feed/public?per_page=500')).status).toBe(422);
+    expect((await s.call(postsApi.publicFeed, { query: { per_page: 500 } })).status).toBe(422);
   });
 
   it('account pages filter by type with their own totals; my posts list mine', async () => {
@@ -269,13 +273,13 @@ describe('feeds', () => {
     await post(c, { account_id: c.account.id, type: 'status', content: 'one' });
     await post(c, { account_id: c.account.id, type: 'status', content: 'two' });
     await post(c, { account_id: c.account.id, type: 'post', title: 'Essay', content: `<p>${'word '.repeat(120)}</p>` });
-    const all = await s.request('GET', `/api/accounts/${c.account.id}/posts`);
+    const all = await s.call(postsApi.ofAccount, { params: { id: c.account.id } });
     expect(all.body.meta.total).toBe(3);
-    const notes = await s.request('GET', `/api/accounts/${c.account.id}/posts?type=status`);
+    const notes = await s.call(postsApi.ofAccount, { params: { id: c.account.id }, query: { type: 'status' } });
     expect(notes.body.meta.total).toBe(2);
-    const articles = await s.request('GET', `/api/accounts/${c.account.id}/posts?type=post`);
-    expect(articles.body.data[0].content.split(' ').length).toBeLessThanOrEqual(61);
-    expect((await s.request('GET', '/api/user/posts', { token: c.token })).body.meta.total).toBe(3);
-    expect((await s.request('GET', '/api/accounts/999999/posts')).status).toBe(404);
+    const articles = await s.call(postsApi.ofAccount, { params: { id: c.account.id }, query: { type: 'post' } });
+    expect(articles.body.data[0].content!.split(' ').length).toBeLessThanOrEqual(61);
+    expect((await s.call(postsApi.mine, { token: c.token })).body.meta.total).toBe(3);
+    expect((await s.call(postsApi.ofAccount, { params: { id: 999999 } })).status).toBe(404);
   });
 });

@@ -1,4 +1,14 @@
-import { accountsApi, followsApi, postsAdminApi, postsApi, type CursorPaged, type Post } from '@inkwell/contracts';
+import {
+  accountsApi,
+  followsApi,
+  postsAdminApi,
+  postsApi,
+  type CursorPaged,
+  type EndpointQuery,
+  type ErrorBody,
+  type Post,
+  type PostType,
+} from '@inkwell/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/connect';
@@ -22,8 +32,6 @@ afterAll(async () => {
 });
 
 const root = () => cast.people.root.token!;
-
-type Page = CursorPaged<Post>;
 
 /** A signed-in creator with an approved account, publishing through the API. */
 async function creator() {
@@ -79,17 +87,42 @@ const truth = async (viewer: number) =>
     )
   ).map((r) => r.id);
 
-const get = async (path: string, token?: string, lang?: string) => {
-  const res = await s.request<Page>('GET', path, { token, lang });
+type Query = EndpointQuery<typeof postsApi.feed>;
+
+/** A newest-first list of posts (a feed, an account's posts, my posts), read through its contract endpoint. */
+interface List {
+  name: string;
+  read(
+    query: Query,
+    token?: string,
+    lang?: string,
+  ): Promise<{ status: number; body: CursorPaged<Post>; error: ErrorBody }>;
+}
+const feed: List = { name: 'feed', read: (query, token, lang) => s.call(postsApi.feed, { query, token, lang }) };
+const publicFeed: List = {
+  name: 'public feed',
+  read: (query, token, lang) => s.call(postsApi.publicFeed, { query, token, lang }),
+};
+const myPosts: List = {
+  name: 'my posts',
+  read: (query, token, lang) => s.call(postsApi.mine, { query, token, lang }),
+};
+const accountPosts = (id: number, type?: PostType): List => ({
+  name: `account ${id}'s posts${type ? ` (${type})` : ''}`,
+  read: (query, token, lang) => s.call(postsApi.ofAccount, { params: { id }, query: { ...query, type }, token, lang }),
+});
+
+const get = async (list: List, query: Query, token?: string, lang?: string) => {
+  const res = await list.read(query, token, lang);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 };
 
 /** Every page by number, as old clients read a list. */
-async function byPages(path: string, perPage: number, token?: string) {
+async function byPages(list: List, perPage: number, token?: string) {
   const ids: number[] = [];
   for (let page = 1; ; page++) {
-    const body = await get(`${path}${path.includes('?') ? '&' : '?'}per_page=${perPage}&page=${page}`, token);
+    const body = await get(list, { per_page: perPage, page }, token);
     ids.push(...body.data.map((p) => p.id));
     if (page >= body.meta.last_page!) return ids;
   }
@@ -97,26 +130,25 @@ async function byPages(path: string, perPage: number, token?: string) {
 
 /** Page 1, then cursor after cursor, as infinite scroll reads a list; `between` runs after each page. */
 async function byCursor(
-  path: string,
+  list: List,
   perPage: number,
   token?: string,
   between?: (page: number) => Promise<void>,
   cursors: string[] = [],
 ) {
-  const join = path.includes('?') ? '&' : '?';
-  let body = await get(`${path}${join}per_page=${perPage}`, token);
+  let body = await get(list, { per_page: perPage }, token);
   const ids = body.data.map((p) => p.id);
   for (let page = 2; body.meta.next_cursor; page++) {
     await between?.(page);
     cursors.push(body.meta.next_cursor);
-    body = await get(`${path}${join}per_page=${perPage}&before=${body.meta.next_cursor}`, token);
+    body = await get(list, { per_page: perPage, before: body.meta.next_cursor }, token);
     expect(body.meta).toEqual({ per_page: perPage, next_cursor: body.meta.next_cursor });
     ids.push(...body.data.map((p) => p.id));
   }
   return ids;
 }
 
-const feedIds = async (token: string) => (await get('/api/feed?per_page=100', token)).data.map((p) => p.id);
+const feedIds = async (token: string) => (await get(feed, { per_page: 100 }, token)).data.map((p) => p.id);
 const entriesOf = async (viewer: number) =>
   (await s.ctx.db.select().from(timelineEntries).where(eq(timelineEntries.user_id, viewer))).map((e) => e.post_id);
 const timelineOf = async (viewer: number) =>
@@ -159,7 +191,7 @@ describe('the followed feed by cursor and by page number', () => {
 
     const expected = await truth(reader.user.id);
     expect(expected).toHaveLength(1000);
-    const paged = await byPages('/api/feed', 50, reader.token);
+    const paged = await byPages(feed, 50, reader.token);
     // The first read built the timeline: capped, with a horizon, so later pages came from `posts`.
     const built = await timelineOf(reader.user.id);
     expect(built).toMatchObject({ ready: true, size: TIMELINE_CAP });
@@ -178,7 +210,7 @@ describe('the followed feed by cursor and by page number', () => {
     const arrived: number[] = [];
     const cursors: string[] = [];
     const scrolled = await byCursor(
-      '/api/feed',
+      feed,
       50,
       reader.token,
       async (page) => {
@@ -194,10 +226,10 @@ describe('the followed feed by cursor and by page number', () => {
     expect(cursors[0]).not.toMatch(/\.d$/);
     expect(new Set(scrolled).size).toBe(scrolled.length);
     // A new first page starts with them.
-    const top = await get('/api/feed?per_page=50', reader.token);
+    const top = await get(feed, { per_page: 50 }, reader.token);
     expect(top.data.slice(0, arrived.length).map((p) => p.id)).toEqual([...arrived].reverse());
     expect(top.meta).toMatchObject({ current_page: 1, total: 1000 + arrived.length, per_page: 50 });
-    expect(await byCursor('/api/feed', 37, reader.token)).toEqual(await truth(reader.user.id));
+    expect(await byCursor(feed, 37, reader.token)).toEqual(await truth(reader.user.id));
   }, 120_000);
 
   it('pages the same by cursor while the timeline is still being built, and a build that died is taken over', async () => {
@@ -208,15 +240,15 @@ describe('the followed feed by cursor and by page number', () => {
     // A build in progress (or one whose process died): reads go to `posts` meanwhile.
     await s.ctx.db.insert(timelines).values({ user_id: reader.user.id, building_at: sql`now()` as never });
     const expected = await truth(reader.user.id);
-    expect(await byCursor('/api/feed', 25, reader.token)).toEqual(expected);
-    expect(await byPages('/api/feed', 25, reader.token)).toEqual(expected);
+    expect(await byCursor(feed, 25, reader.token)).toEqual(expected);
+    expect(await byPages(feed, 25, reader.token)).toEqual(expected);
     expect(await entriesOf(reader.user.id)).toEqual([]);
 
     await s.ctx.db
       .update(timelines)
       .set({ building_at: sql`now() - interval '1 hour'` as never })
       .where(eq(timelines.user_id, reader.user.id));
-    expect(await byCursor('/api/feed', 25, reader.token)).toEqual(expected);
+    expect(await byCursor(feed, 25, reader.token)).toEqual(expected);
     expect(await timelineOf(reader.user.id)).toMatchObject({ ready: true, horizon_id: null, size: 120 });
   });
 
@@ -224,17 +256,15 @@ describe('the followed feed by cursor and by page number', () => {
     const c = await creator();
     await bulkPosts(c.account.id, c.user.id, 90, new Date(Date.now() - 5_000), 10);
     const reader = await signedIn(s);
-    expect(await byCursor('/api/feed/public', 100, reader.token)).toEqual(
-      await byPages('/api/feed/public', 100, reader.token),
-    );
-    for (const path of [`/api/accounts/${c.account.id}/posts`, `/api/accounts/${c.account.id}/posts?type=status`]) {
-      expect(await byCursor(path, 20, reader.token), path).toEqual(await byPages(path, 20, reader.token));
+    expect(await byCursor(publicFeed, 100, reader.token)).toEqual(await byPages(publicFeed, 100, reader.token));
+    for (const list of [accountPosts(c.account.id), accountPosts(c.account.id, 'status')]) {
+      expect(await byCursor(list, 20, reader.token), list.name).toEqual(await byPages(list, 20, reader.token));
     }
-    expect(await byCursor('/api/user/posts', 20, c.token)).toEqual(await byPages('/api/user/posts', 20, c.token));
+    expect(await byCursor(myPosts, 20, c.token)).toEqual(await byPages(myPosts, 20, c.token));
     // The last page by number has no next cursor; a page in the middle has one.
-    const first = await get(`/api/accounts/${c.account.id}/posts?per_page=20`);
+    const first = await get(accountPosts(c.account.id), { per_page: 20 });
     expect(first.meta).toMatchObject({ current_page: 1, last_page: 5, total: 90, next_cursor: expect.any(String) });
-    const last = await get(`/api/accounts/${c.account.id}/posts?per_page=20&page=5`);
+    const last = await get(accountPosts(c.account.id), { per_page: 20, page: 5 });
     expect(last.meta.next_cursor).toBeNull();
   });
 
@@ -255,18 +285,15 @@ describe('the followed feed by cursor and by page number', () => {
       '1_2',
       'z'.repeat(40),
     ];
-    for (const path of ['/api/feed', '/api/feed/public', `/api/accounts/${c.account.id}/posts`, '/api/user/posts']) {
+    for (const list of [feed, publicFeed, accountPosts(c.account.id), myPosts]) {
       for (const before of bad) {
-        const res = await s.request('GET', `${path}?before=${encodeURIComponent(before)}`, {
-          token: reader.token,
-          lang: 'my',
-        });
-        expect(res.status, `${path} ${before}`).toBe(422);
-        expect(res.body.errors.before).toEqual(['စာရင်းထဲရှိ ဤနေရာသည် မမှန်ကန်ပါ။ စာရင်းကို ပြန်ဖွင့်ပါ။']);
+        const res = await list.read({ before }, reader.token, 'my');
+        expect(res.status, `${list.name} ${before}`).toBe(422);
+        expect(res.error.errors!.before).toEqual(['စာရင်းထဲရှိ ဤနေရာသည် မမှန်ကန်ပါ။ စာရင်းကို ပြန်ဖွင့်ပါ။']);
       }
     }
     // A well-formed cursor older than every post is simply the end of the list.
-    const end = await get('/api/feed/public?before=1.1', reader.token);
+    const end = await get(publicFeed, { before: '1.1' }, reader.token);
     expect(end).toEqual({ data: [], meta: { per_page: 20, next_cursor: null } });
   });
 });
@@ -371,7 +398,7 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     expect(await feedIds(me.token)).toEqual([own1.id]);
     await expectFeed();
     // Page numbers (read from `posts` past the timeline) count my accounts' posts too.
-    const paged = await get('/api/feed?page=1&per_page=10', me.token);
+    const paged = await get(feed, { page: 1, per_page: 10 }, me.token);
     expect(paged.meta.total).toBe(1);
 
     // A reader who neither follows nor belongs to my account does not see it.
@@ -391,9 +418,9 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     await setApproval(loud.account.id, 'rejected');
     const expected = await truth(reader.user.id);
     expect(expected).toHaveLength(30);
-    const first = await get('/api/feed?per_page=20', reader.token);
+    const first = await get(feed, { per_page: 20 }, reader.token);
     expect(first.data.map((p) => p.id)).toEqual(expected.slice(0, 20));
-    expect(await byCursor('/api/feed', 20, reader.token)).toEqual(expected);
+    expect(await byCursor(feed, 20, reader.token)).toEqual(expected);
   });
 
   it('an imported post reaches the timeline; an old one past the horizon is read from posts', async () => {
@@ -422,7 +449,7 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     const entries = await entriesOf(reader.user.id);
     expect(entries).toContain(today);
     expect(entries).not.toContain(longAgo);
-    expect(await byCursor('/api/feed', 100, reader.token)).toEqual(expected);
+    expect(await byCursor(feed, 100, reader.token)).toEqual(expected);
   });
 
   it('a timeline grown past its cap is trimmed back, and the posts it let go are still read by cursor', async () => {
@@ -443,7 +470,7 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     expect(after).toMatchObject({ size: TIMELINE_CAP });
     expect(await entriesOf(reader.user.id)).toHaveLength(TIMELINE_CAP);
     expect(await entriesOf(reader.user.id)).toContain(fresh.id);
-    expect(await byCursor('/api/feed', 100, reader.token)).toEqual(await truth(reader.user.id));
+    expect(await byCursor(feed, 100, reader.token)).toEqual(await truth(reader.user.id));
   }, 60_000);
 
   it('an account with very many followers is pulled in when read instead of written into every timeline', async () => {
@@ -465,7 +492,7 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     expect(entries).toContain(quiet.id);
     expect(entries).not.toContain(loud.id);
     expect(await feedIds(reader.token)).toEqual([quiet.id, loud.id, old.id]);
-    expect(await byCursor('/api/feed', 1, reader.token)).toEqual([quiet.id, loud.id, old.id]);
+    expect(await byCursor(feed, 1, reader.token)).toEqual([quiet.id, loud.id, old.id]);
     await s.call(followsApi.unfollow, { params: { id: big.account.id }, token: reader.token });
     expect(await feedIds(reader.token)).toEqual([quiet.id]);
   });

@@ -112,7 +112,7 @@ describe('GET /audit', () => {
   it('refuses malformed filters with 422', async () => {
     const token = cast.people.root.token;
     for (const q of ['subject_type=robot', 'actor_id=abc', 'actor_id=0', 'page=0', 'per_page=101', 'page=1001']) {
-      expect((await s.request('GET', `/api/audit?${q}`, { token })).status, q).toBe(422);
+      expect((await s.call(auditApi.list, { rawQuery: q, token })).status, q).toBe(422);
     }
   });
 

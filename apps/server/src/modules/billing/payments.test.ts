@@ -1,3 +1,4 @@
+import { billingApi, identityApi, type Payment, type SubscribeBody } from '@inkwell/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentCallbacks, payments, subscriptions } from '../../db/schema';
@@ -32,24 +33,34 @@ afterAll(async () => {
 });
 
 const creatorPlan = async (server: TestServer) =>
-  (await server.request('GET', '/api/plans')).body.data.find((p: { slug: string }) => p.slug === 'creator');
+  (await server.call(billingApi.plans)).body.data.find((p) => p.slug === 'creator')!;
 
 async function buy(
   server: TestServer,
-  provider: string,
-  cycle = 'monthly',
+  provider: SubscribeBody['payment_provider'],
+  cycle: SubscribeBody['billing_cycle'] = 'monthly',
   person?: Awaited<ReturnType<typeof signedIn>>,
 ) {
   const buyer = person ?? (await signedIn(server));
   const plan = await creatorPlan(server);
-  const res = await server.request('POST', '/api/subscribe', {
+  const res = await server.call(billingApi.subscribe, {
     token: buyer.token,
     body: { plan_id: plan.id, trial: false, billing_cycle: cycle, payment_provider: provider },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  const payment = res.body.data.payment;
+  const answer = res.body.data;
+  if (!('payment' in answer)) throw new Error(`a purchase answers with its payment: ${JSON.stringify(answer)}`);
+  const payment = answer.payment;
   const [row] = await server.ctx.db.select().from(payments).where(eq(payments.id, payment.id));
   return { buyer, payment, row: row! };
+}
+
+type NextStep = NonNullable<Payment['next_step']>;
+/** The payment's next step as the kind the test expects (its `type` is asserted beside). */
+function stepOf<T extends NextStep['type']>(payment: Payment, type: T): Extract<NextStep, { type: T }> {
+  const step = payment.next_step;
+  if (step?.type !== type) throw new Error(`next step ${JSON.stringify(step)}, not ${type}`);
+  return step as Extract<NextStep, { type: T }>;
 }
 
 const notify = (server: TestServer, provider: string, body: unknown, form = false) =>
@@ -90,8 +101,8 @@ describe('KBZPay', () => {
       total_amount: '5000',
       trans_currency: 'MMK',
     });
-    expect(payment.next_step.type).toBe('redirect');
-    const url = new URL(payment.next_step.url.replace('#/', ''));
+    expect(payment.next_step?.type).toBe('redirect');
+    const url = new URL(stepOf(payment, 'redirect').url.replace('#/', ''));
     const query = Object.fromEntries(url.searchParams);
     expect(query.prepay_id).toBe(`prepay_${row.order_id}`);
     const { sign, ...unsigned } = query;
@@ -103,13 +114,13 @@ describe('KBZPay', () => {
     const first = await notify(s, 'kbzpay', callbacks.kbz(payment));
     expect(first.status).toBe(200);
     expect(await first.text()).toBe('success');
-    const after = await s.request('GET', `/api/payments/${payment.id}`, { token: buyer.token });
+    const after = await s.call(billingApi.payment, { params: { id: payment.id }, token: buyer.token });
     expect(after.body.data).toMatchObject({
       status: 'paid',
       next_step: null,
       subscription: { status: 'active', provider: 'kbzpay' },
     });
-    const me = (await s.request('GET', '/api/user', { token: buyer.token })).body.data;
+    const me = (await s.call(identityApi.me, { token: buyer.token })).body.data;
     expect(me).toMatchObject({ create_account: true, active_plan: { slug: 'creator' } });
     const [before] = await subscriptionsOf(s, buyer.user.id);
 
@@ -138,9 +149,9 @@ describe('KBZPay', () => {
     // A validly signed AYA Pay callback cannot pay an order that was sent to KBZPay.
     const elsewhere = await notify(s, 'ayapay', callbacks.aya(payment), true);
     expect(elsewhere.status).toBe(409);
-    expect((await s.request('GET', `/api/payments/${payment.id}`, { token: buyer.token })).body.data.status).toBe(
-      'pending',
-    );
+    expect(
+      (await s.call(billingApi.payment, { params: { id: payment.id }, token: buyer.token })).body.data.status,
+    ).toBe('pending');
     expect(await subscriptionsOf(s, buyer.user.id)).toHaveLength(0);
     const audit = await s.ctx.db.select().from(paymentCallbacks).where(eq(paymentCallbacks.provider, 'kbzpay'));
     expect(audit.filter((c) => !c.signature_valid).length).toBeGreaterThanOrEqual(2);
@@ -152,7 +163,7 @@ describe('KBZPay', () => {
   it('PAY_BY_QRCODE answers with a QR code to show', async () => {
     const { payment } = await buy(qr, 'kbzpay');
     expect(payment.next_step).toMatchObject({ type: 'qr', qr_code: expect.stringContaining('kbzpay://pay') });
-    expect(payment.next_step.qr_image).toMatch(/^data:image\/png;base64,/);
+    expect(stepOf(payment, 'qr').qr_image).toMatch(/^data:image\/png;base64,/);
   });
 
   it('a gateway that is down fails the payment with a clear 502', async () => {
@@ -160,13 +171,13 @@ describe('KBZPay', () => {
     try {
       const buyer = await signedIn(s);
       const plan = await creatorPlan(s);
-      const res = await s.request('POST', '/api/subscribe', {
+      const res = await s.call(billingApi.subscribe, {
         token: buyer.token,
         body: { plan_id: plan.id, billing_cycle: 'monthly', payment_provider: 'kbzpay' },
         lang: 'my',
       });
       expect(res.status).toBe(502);
-      expect(res.body.message).toBe('ငွေပေးချေမှု ဝန်ဆောင်မှုက မတုံ့ပြန်ပါ။ မိနစ်အနည်းငယ်အကြာတွင် ထပ်ကြိုးစားပါ။');
+      expect(res.error.message).toBe('ငွေပေးချေမှု ဝန်ဆောင်မှုက မတုံ့ပြန်ပါ။ မိနစ်အနည်းငယ်အကြာတွင် ထပ်ကြိုးစားပါ။');
       const [row] = await s.ctx.db.select().from(payments).where(eq(payments.user_id, buyer.user.id));
       expect(row!.status).toBe('failed');
     } finally {
@@ -199,9 +210,10 @@ describe('WavePay', () => {
       callbacks.wave({ merchant_reference_id: row.merchant_reference_id!, amount: 50000 }),
     );
     expect(res.status).toBe(200);
-    const sub = (await s.request('GET', `/api/payments/${payment.id}`, { token: buyer.token })).body.data.subscription;
+    const sub = (await s.call(billingApi.payment, { params: { id: payment.id }, token: buyer.token })).body.data
+      .subscription!;
     expect(sub.billing_cycle).toBe('yearly');
-    expect((Date.parse(sub.expires_at) - Date.now()) / 86_400_000).toBeGreaterThan(364);
+    expect((Date.parse(sub.expires_at!) - Date.now()) / 86_400_000).toBeGreaterThan(364);
   });
 
   it('only PAYMENT_CONFIRMED pays; a forged hash is refused', async () => {
@@ -221,9 +233,9 @@ describe('WavePay', () => {
       ),
     );
     expect(declined.status).toBe(200);
-    expect((await s.request('GET', `/api/payments/${payment.id}`, { token: buyer.token })).body.data.status).toBe(
-      'failed',
-    );
+    expect(
+      (await s.call(billingApi.payment, { params: { id: payment.id }, token: buyer.token })).body.data.status,
+    ).toBe('failed');
     expect(await subscriptionsOf(s, buyer.user.id)).toHaveLength(0);
   });
 });
@@ -231,9 +243,9 @@ describe('WavePay', () => {
 describe('AYA Pay', () => {
   it('hands the browser a form with a checksum over the values joined by colons', async () => {
     const { payment, row } = await buy(s, 'ayapay');
-    expect(payment.next_step.type).toBe('form');
-    expect(payment.next_step.action).toBe(`${gateways.base}/aya/v1/payment/request`);
-    const f = payment.next_step.fields;
+    expect(payment.next_step?.type).toBe('form');
+    expect(stepOf(payment, 'form').action).toBe(`${gateways.base}/aya/v1/payment/request`);
+    const f = stepOf(payment, 'form').fields;
     expect(f).toMatchObject({
       merchOrderId: row.order_id,
       amount: '5000',
@@ -262,14 +274,15 @@ describe('AYA Pay', () => {
     const paid = await buy(s, 'ayapay');
     expect((await notify(s, 'ayapay', callbacks.aya(paid.payment), true)).status).toBe(200);
     expect(
-      (await s.request('GET', `/api/payments/${paid.payment.id}`, { token: paid.buyer.token })).body.data.status,
+      (await s.call(billingApi.payment, { params: { id: paid.payment.id }, token: paid.buyer.token })).body.data.status,
     ).toBe('paid');
 
     const failed = await buy(s, 'ayapay');
     expect((await notify(s, 'ayapay', callbacks.aya(failed.payment, '00', true), true)).status).toBe(401);
     expect((await notify(s, 'ayapay', callbacks.aya(failed.payment, '02'))).status).toBe(200);
     expect(
-      (await s.request('GET', `/api/payments/${failed.payment.id}`, { token: failed.buyer.token })).body.data.status,
+      (await s.call(billingApi.payment, { params: { id: failed.payment.id }, token: failed.buyer.token })).body.data
+        .status,
     ).toBe('failed');
   });
 });
@@ -281,13 +294,15 @@ describe('sandbox checkout (no merchant keys)', () => {
     const stranger = await signedIn(sandbox);
     expect(
       (
-        await sandbox.request('POST', `/api/payments/${approved.payment.id}/sandbox`, {
+        await sandbox.call(billingApi.sandboxDecision, {
+          params: { id: approved.payment.id },
           token: stranger.token,
           body: { decision: 'approve' },
         })
       ).status,
     ).toBe(404);
-    const ok = await sandbox.request('POST', `/api/payments/${approved.payment.id}/sandbox`, {
+    const ok = await sandbox.call(billingApi.sandboxDecision, {
+      params: { id: approved.payment.id },
       token: approved.buyer.token,
       body: { decision: 'approve' },
     });
@@ -300,7 +315,8 @@ describe('sandbox checkout (no merchant keys)', () => {
     expect(audit.map((c) => [c.provider, c.outcome, c.signature_valid])).toEqual([['sandbox', 'paid', true]]);
 
     const declined = await buy(sandbox, 'wavepay');
-    const no = await sandbox.request('POST', `/api/payments/${declined.payment.id}/sandbox`, {
+    const no = await sandbox.call(billingApi.sandboxDecision, {
+      params: { id: declined.payment.id },
       token: declined.buyer.token,
       body: { decision: 'decline' },
     });
@@ -322,13 +338,15 @@ describe('sandbox checkout (no merchant keys)', () => {
 
   it('paying the same plan again extends it by one period', async () => {
     const first = await buy(sandbox, 'kbzpay');
-    await sandbox.request('POST', `/api/payments/${first.payment.id}/sandbox`, {
+    await sandbox.call(billingApi.sandboxDecision, {
+      params: { id: first.payment.id },
       token: first.buyer.token,
       body: { decision: 'approve' },
     });
     const [before] = await subscriptionsOf(sandbox, first.buyer.user.id);
     const second = await buy(sandbox, 'kbzpay', 'monthly', first.buyer);
-    await sandbox.request('POST', `/api/payments/${second.payment.id}/sandbox`, {
+    await sandbox.call(billingApi.sandboxDecision, {
+      params: { id: second.payment.id },
       token: first.buyer.token,
       body: { decision: 'approve' },
     });
@@ -342,15 +360,18 @@ describe('sandbox checkout (no merchant keys)', () => {
   it("someone else's payment answers 404", async () => {
     const { payment } = await buy(sandbox, 'ayapay');
     const other = await signedIn(sandbox);
-    expect((await sandbox.request('GET', `/api/payments/${payment.id}`, { token: other.token })).status).toBe(404);
-    expect((await sandbox.request('GET', '/api/payments/999999', { token: other.token })).status).toBe(404);
+    expect((await sandbox.call(billingApi.payment, { params: { id: payment.id }, token: other.token })).status).toBe(
+      404,
+    );
+    expect((await sandbox.call(billingApi.payment, { params: { id: 999999 }, token: other.token })).status).toBe(404);
   });
 });
 
 describe('expiry', () => {
   it('ends lapsed subscriptions and abandoned payments', async () => {
     const paid = await buy(sandbox, 'kbzpay');
-    await sandbox.request('POST', `/api/payments/${paid.payment.id}/sandbox`, {
+    await sandbox.call(billingApi.sandboxDecision, {
+      params: { id: paid.payment.id },
       token: paid.buyer.token,
       body: { decision: 'approve' },
     });
@@ -364,13 +385,13 @@ describe('expiry', () => {
       .set({ expires_at: sql`now() - interval '1 minute'` })
       .where(eq(payments.id, abandoned.payment.id));
     // The session already ignores a lapsed subscription, before the job runs.
-    expect((await sandbox.request('GET', '/api/user', { token: paid.buyer.token })).body.data.active_plan).toBeNull();
+    expect((await sandbox.call(identityApi.me, { token: paid.buyer.token })).body.data.active_plan).toBeNull();
     await expireBilling(sandbox.ctx);
     const [sub] = await subscriptionsOf(sandbox, paid.buyer.user.id);
     expect(sub!.status).toBe('expired');
     expect(
-      (await sandbox.request('GET', `/api/payments/${abandoned.payment.id}`, { token: abandoned.buyer.token })).body
-        .data.status,
+      (await sandbox.call(billingApi.payment, { params: { id: abandoned.payment.id }, token: abandoned.buyer.token }))
+        .body.data.status,
     ).toBe('expired');
   });
 });
@@ -436,17 +457,17 @@ describe('production (security review: free plans through the sandbox)', () => {
     const kbzOnly = Object.fromEntries(Object.entries(gateways.env()).filter(([k]) => k.startsWith('KBZPAY_')));
     const prod = await startTestServer({ ...production, ...kbzOnly });
     try {
-      const plans = await prod.request('GET', '/api/plans');
+      const plans = await prod.call(billingApi.plans);
       expect(plans.body.meta).toEqual({ payment_providers: ['kbzpay'] });
       const buyer = await signedIn(prod);
       const plan = await creatorPlan(prod);
-      for (const provider of ['wavepay', 'ayapay']) {
-        const refused = await prod.request('POST', '/api/subscribe', {
+      for (const provider of ['wavepay', 'ayapay'] as const) {
+        const refused = await prod.call(billingApi.subscribe, {
           token: buyer.token,
           body: { plan_id: plan.id, billing_cycle: 'monthly', payment_provider: provider },
         });
         expect(refused.status).toBe(422);
-        expect(refused.body.errors.payment_provider).toEqual([
+        expect(refused.error.errors!.payment_provider).toEqual([
           'Paying with this wallet is not available yet. Please choose another one.',
         ]);
       }
@@ -454,7 +475,8 @@ describe('production (security review: free plans through the sandbox)', () => {
 
       const { payment } = await buy(prod, 'kbzpay', 'monthly', buyer);
       expect(payment.sandbox).toBe(false);
-      const approve = await prod.request('POST', `/api/payments/${payment.id}/sandbox`, {
+      const approve = await prod.call(billingApi.sandboxDecision, {
+        params: { id: payment.id },
         token: buyer.token,
         body: { decision: 'approve' },
       });
@@ -472,15 +494,15 @@ describe('production (security review: free plans through the sandbox)', () => {
   it('with no wallet configured nothing can be bought, only tried', async () => {
     const prod = await startTestServer(production);
     try {
-      expect((await prod.request('GET', '/api/plans')).body.meta.payment_providers).toEqual([]);
+      expect((await prod.call(billingApi.plans)).body.meta.payment_providers).toEqual([]);
       const buyer = await signedIn(prod);
       const plan = await creatorPlan(prod);
-      const refused = await prod.request('POST', '/api/subscribe', {
+      const refused = await prod.call(billingApi.subscribe, {
         token: buyer.token,
         body: { plan_id: plan.id, billing_cycle: 'monthly', payment_provider: 'kbzpay' },
       });
       expect(refused.status).toBe(422);
-      const trial = await prod.request('POST', '/api/subscribe', {
+      const trial = await prod.call(billingApi.subscribe, {
         token: buyer.token,
         body: { plan_id: plan.id, trial: true, payment_provider: 'free_trial' },
       });
@@ -491,10 +513,6 @@ describe('production (security review: free plans through the sandbox)', () => {
   });
 
   it('outside production every wallet is offered, through the sandbox when it has no keys', async () => {
-    expect((await sandbox.request('GET', '/api/plans')).body.meta.payment_providers).toEqual([
-      'kbzpay',
-      'wavepay',
-      'ayapay',
-    ]);
+    expect((await sandbox.call(billingApi.plans)).body.meta.payment_providers).toEqual(['kbzpay', 'wavepay', 'ayapay']);
   });
 });

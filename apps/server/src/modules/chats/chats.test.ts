@@ -77,9 +77,9 @@ describe('opening chats', () => {
     }
     const many = Array.from({ length: 51 }, (_, i) => i + 1);
     expect((await s.call(chatsApi.create, { body: { userIds: many }, token: a.token })).status).toBe(422);
-    expect((await s.request('POST', '/api/chats', { body: { isAccount: true }, token: a.token })).status).toBe(422);
-    expect((await s.request('POST', '/api/chats', { body: { userIds: ['x'] }, token: a.token })).status).toBe(422);
-    expect((await s.request('POST', '/api/chats', { body: { userIds: [1] } })).status).toBe(401);
+    expect((await s.call(chatsApi.create, { body: { isAccount: true }, token: a.token })).status).toBe(422);
+    expect((await s.call(chatsApi.create, { body: { userIds: ['x'] }, token: a.token })).status).toBe(422);
+    expect((await s.call(chatsApi.create, { body: { userIds: [1] } })).status).toBe(401);
     expect((await s.ctx.db.select().from(chatRooms)).length).toBe(before);
   });
 });
@@ -135,11 +135,11 @@ describe('messages', () => {
       await say(a, roomId, '   '),
       await say(a, roomId, null),
       await say(a, roomId, 'x'.repeat(2001)),
-      await s.request('POST', `/api/chats/${roomId}/messages`, { body: { message: 'a\u0000b' }, token: a.token }),
+      await s.call(chatsApi.send, { params: { roomId }, body: { message: 'a\u0000b' }, token: a.token }),
     ];
     expect(refusals.map((r) => r.status)).toEqual([422, 422, 422, 422, 422, 422]);
-    expect(refusals[0]!.body.errors.image).toEqual(['Send a picture you uploaded here.']);
-    expect(refusals[3]!.body.errors.message).toEqual(['Write a message or add a picture.']);
+    expect(refusals[0]!.error.errors!.image).toEqual(['Send a picture you uploaded here.']);
+    expect(refusals[3]!.error.errors!.message).toEqual(['Write a message or add a picture.']);
     expect((await say(a, roomId, 'x'.repeat(2000))).status).toBe(201);
     expect((await page(b, roomId)).body.meta.total).toBe(3);
   });

@@ -66,7 +66,7 @@ describe('a person’s profile', () => {
     expect((await profile(a, a)).body.data.is_me).toBe(true);
     expect((await s.call(friendsApi.person, { params: { id: b.user.id } })).status).toBe(401);
     expect((await s.call(friendsApi.person, { params: { id: 2_000_000_000 }, token: a.token })).status).toBe(404);
-    expect((await s.request('GET', '/api/users/99999999999', { token: a.token })).status).toBe(422);
+    expect((await s.call(friendsApi.person, { params: { id: 99999999999 }, token: a.token })).status).toBe(422);
   });
 
   it('hides people not yet activated and suspended people (404, as for an id that never was)', async () => {
@@ -148,9 +148,9 @@ describe('the friendship states (spec §4)', () => {
 
     const translated = await s.call(friendsApi.accept, { body: { friend_id: c.user.id }, token: a.token, lang: 'th' });
     expect(translated.error.message).toBe('ไม่มีคำขอเป็นเพื่อนจากคนนี้ให้ตอบรับ');
-    const bad = await s.request('POST', '/api/friends', { body: { friend_id: 'x' }, token: a.token });
+    const bad = await s.call(friendsApi.add, { body: { friend_id: 'x' }, token: a.token });
     expect(bad.status).toBe(422);
-    expect((await s.request('POST', '/api/friends', { body: { friend_id: b.user.id } })).status).toBe(401);
+    expect((await s.call(friendsApi.add, { body: { friend_id: b.user.id } })).status).toBe(401);
   });
 
   it('two people pressing Add at the same moment end up friends, with one row', async () => {

@@ -1,3 +1,4 @@
+import { identityApi, type LoginBody } from '@inkwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createUser } from '../../../test/factories';
@@ -16,8 +17,8 @@ afterAll(async () => {
 
 const from = (ip: string): Record<string, string> => ({ 'x-forwarded-for': ip });
 
-const login = (headers: Record<string, string>, body: Record<string, string>, lang?: string) =>
-  s.request('POST', '/api/login', { headers, body, lang });
+const login = (headers: Record<string, string>, body: LoginBody, lang?: string) =>
+  s.call(identityApi.login, { headers, body, lang });
 
 /** The known-device cookie a sign-in (or reset) answer set, as the browser sends it back. */
 const knownDevice = (answer: { headers: Headers }): string => {
@@ -34,7 +35,7 @@ const otherUser = async () => {
 describe('rate limits', () => {
   it('register: 5 per 30 minutes per IP, then 429 with Retry-After, translated', async () => {
     for (let i = 0; i < 5; i++) {
-      const res = await s.request('POST', '/api/register', {
+      const res = await s.call(identityApi.register, {
         headers: from('10.0.0.1'),
         body: {
           name: 'N',
@@ -46,7 +47,7 @@ describe('rate limits', () => {
       });
       expect(res.status).toBe(201);
     }
-    const blocked = await s.request('POST', '/api/register', {
+    const blocked = await s.call(identityApi.register, {
       headers: from('10.0.0.1'),
       lang: 'my',
       body: {
@@ -62,7 +63,7 @@ describe('rate limits', () => {
     expect(retry).toBeGreaterThan(25 * 60);
     expect(retry).toBeLessThanOrEqual(30 * 60);
     expect(blocked.body.message).toBe(`ကြိုးစားမှု များလွန်းပါသည်။ ${retry} စက္ကန့်အကြာတွင် ထပ်ကြိုးစားပါ။`);
-    const elsewhere = await s.request('POST', '/api/register', {
+    const elsewhere = await s.call(identityApi.register, {
       headers: from('10.0.0.2'),
       body: {
         name: 'N',
@@ -80,17 +81,17 @@ describe('rate limits', () => {
     for (let i = 0; i < 25; i++) {
       expect(
         (
-          await s.request('POST', '/api/login', {
+          await s.call(identityApi.login, {
             headers: from('10.0.1.1'),
             body: { ...body, email: `n${i}@example.test` },
           })
         ).status,
       ).toBe(422);
     }
-    const blocked = await s.request('POST', '/api/login', { headers: from('10.0.1.1'), body, lang: 'th' });
+    const blocked = await s.call(identityApi.login, { headers: from('10.0.1.1'), body, lang: 'th' });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(300);
-    expect(blocked.body.message).toMatch(/^ลองหลายครั้งเกินไป/);
+    expect(blocked.error.message).toMatch(/^ลองหลายครั้งเกินไป/);
   });
 
   it('login: 10 wrong passwords lock that address out of that e-mail, not the owner elsewhere', async () => {
@@ -108,7 +109,7 @@ describe('rate limits', () => {
     const pairLocked = await login(from('10.1.0.3'), right, 'my');
     expect(pairLocked.status).toBe(429);
     expect(Number(pairLocked.headers.get('retry-after'))).toBeGreaterThan(3000);
-    expect(pairLocked.body.message).toMatch(/^ဤအကောင့်သို့ ဝင်ရောက်ရန် မအောင်မြင်သည့်အကြိမ် များလွန်းပါသည်။ \d+ စက္ကန့်/);
+    expect(pairLocked.error.message).toMatch(/^ဤအကောင့်သို့ ဝင်ရောက်ရန် မအောင်မြင်သည့်အကြိမ် များလွန်းပါသည်။ \d+ စက္ကန့်/);
     // The owner, elsewhere, signs in: 20 failures leave the e-mail short of its back-off.
     const owner = await login(from('10.1.0.2'), right);
     expect(owner.status).toBe(200);
@@ -136,7 +137,7 @@ describe('rate limits', () => {
     // A new device with the right password waits out the back-off, as does a forged proof.
     const stranger = await login(from('10.2.2.1'), right);
     expect(stranger.status).toBe(429);
-    expect(stranger.body.message).toMatch(
+    expect(stranger.error.message).toMatch(
       /^Too many failed sign-ins for this account\. .* device you have used before/,
     );
     const forged = cookie.slice(0, -10) + (cookie.at(-10) === 'x' ? 'y' : 'x') + cookie.slice(-9);
@@ -162,10 +163,10 @@ describe('rate limits', () => {
       for (let i = 0; i < 9; i++) await login(from(address), wrong);
     expect((await login(from('10.4.2.1'), { ...right, password: user.password })).status).toBe(429);
 
-    await s.request('POST', '/api/password/forgot', { headers: from('10.4.2.1'), body: { email: user.email } });
+    await s.call(identityApi.forgotPassword, { headers: from('10.4.2.1'), body: { email: user.email } });
     const mail = await s.smtp.waitFor(user.email, (m) => m.subject.includes('Reset'));
     const token = /\/reset-password\?token=([\w-]+)/.exec(mail.text)![1]!;
-    const reset = await s.request('POST', '/api/password/reset', {
+    const reset = await s.call(identityApi.resetPassword, {
       headers: from('10.4.2.1'),
       body: { token, email: user.email, password: right.password, password_confirmation: right.password },
     });
@@ -189,12 +190,10 @@ describe('rate limits', () => {
   it('forgot password: 5 per 30 minutes per e-mail', async () => {
     const body = { email: 'someone@example.test' };
     for (let i = 0; i < 5; i++) {
-      expect((await s.request('POST', '/api/password/forgot', { headers: from(`10.2.0.${i}`), body })).status).toBe(
-        200,
-      );
+      expect((await s.call(identityApi.forgotPassword, { headers: from(`10.2.0.${i}`), body })).status).toBe(200);
     }
-    expect((await s.request('POST', '/api/password/forgot', { headers: from('10.2.1.1'), body })).status).toBe(429);
-    const other = await s.request('POST', '/api/password/forgot', {
+    expect((await s.call(identityApi.forgotPassword, { headers: from('10.2.1.1'), body })).status).toBe(429);
+    const other = await s.call(identityApi.forgotPassword, {
       headers: from('10.2.1.1'),
       body: { email: 'else@example.test' },
     });

@@ -39,7 +39,7 @@ interface Started {
 }
 
 async function start(provider: string, token?: string): Promise<Started> {
-  const res = await s.request('GET', `/api/auth/${provider}`, { token });
+  const res = await s.call(identityApi.socialAuthorize, { params: { provider }, token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const setCookie = res.headers.get('set-cookie')!;
   return { url: res.body.data, cookie: setCookie.split(';')[0]!, setCookie };
@@ -53,7 +53,10 @@ async function finish(
 ) {
   const query = new URLSearchParams(back.search);
   query.set('device_name', 'Social browser');
-  return s.request('GET', `/api/auth/${provider}/callback?${query}`, {
+  // The provider's redirect passed on as it came (its own parameters besides code and state included).
+  return s.call(identityApi.socialCallback, {
+    params: { provider },
+    rawQuery: query.toString(),
     token: options.token,
     lang: options.lang,
     headers: cookie ? { cookie } : {},
@@ -78,18 +81,25 @@ describe('which providers are on', () => {
     const bare = await startTestServer();
     try {
       expect((await bare.call(identityApi.socialProviders)).body.data).toEqual([]);
-      const refused = await bare.request('GET', '/api/auth/google', { lang: 'th' });
+      const refused = await bare.call(identityApi.socialAuthorize, { params: { provider: 'google' }, lang: 'th' });
       expect(refused.status).toBe(404);
-      expect(refused.body.code).toBe('oauth.unknown_provider');
-      expect(refused.body.message).toBe('ไม่สามารถเข้าสู่ระบบด้วยผู้ให้บริการนี้ได้ที่นี่');
+      expect(refused.error.code).toBe('oauth.unknown_provider');
+      expect(refused.error.message).toBe('ไม่สามารถเข้าสู่ระบบด้วยผู้ให้บริการนี้ได้ที่นี่');
     } finally {
       await bare.close();
     }
   });
 
   it('answers 404 for an unknown provider, on start and on callback', async () => {
-    expect((await s.request('GET', '/api/auth/myspace')).status).toBe(404);
-    expect((await s.request('GET', '/api/auth/myspace/callback?code=x&state=y&device_name=d')).status).toBe(404);
+    expect((await s.call(identityApi.socialAuthorize, { params: { provider: 'myspace' } })).status).toBe(404);
+    expect(
+      (
+        await s.call(identityApi.socialCallback, {
+          params: { provider: 'myspace' },
+          query: { code: 'x', state: 'y', device_name: 'd' },
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -194,9 +204,9 @@ describe('signing in with a provider', () => {
       const key = identity({ email: 'unverified-target@mail.test', verified: false });
       const res = await viaProvider(provider, key, { lang: 'my' });
       expect(res.status).toBe(409);
-      expect(res.body.code).toBe('oauth.email_in_use');
-      expect(res.body.message).toContain('Inkwell');
-      expect(res.body.message).not.toMatch(/already uses/);
+      expect(res.error.code).toBe('oauth.email_in_use');
+      expect(res.error.message).toContain('Inkwell');
+      expect(res.error.message).not.toMatch(/already uses/);
     }
     expect(await userCount()).toBe(before);
     expect(await loginRows(existing.id)).toHaveLength(0);
@@ -227,7 +237,7 @@ describe('signing in with a provider', () => {
     await s.ctx.db.update(users).set({ suspended_at: new Date() }).where(eq(users.id, first.body.user.id));
     const res = await viaProvider('google', key);
     expect(res.status).toBe(403);
-    expect(res.body.code).toBe('auth.suspended');
+    expect(res.error.code).toBe('auth.suspended');
   });
 });
 
@@ -243,7 +253,7 @@ describe('administrators sign in with their password (security review: a provide
       });
       expect(res.status, person.email).toBe(403);
       expect(res.body).toMatchObject({ code: 'oauth.password_required' });
-      expect(res.body.message).toContain('รหัสผ่าน');
+      expect(res.error.message).toContain('รหัสผ่าน');
       expect(await loginRows(person.id)).toHaveLength(0);
     }
     // The password still signs them in.
@@ -285,8 +295,8 @@ describe('the state binds the attempt to one browser, once', () => {
     const back = await peer.authorize(started.url, identity());
     const res = await finish('google', back, undefined, { lang: 'th' });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('oauth.state_invalid');
-    expect(res.body.message).toMatch(/[\u0E00-\u0E7F]/);
+    expect(res.error.code).toBe('oauth.state_invalid');
+    expect(res.error.message).toMatch(/[\u0E00-\u0E7F]/);
   });
 
   it("refuses another browser's state (login CSRF) and a cookie from another provider", async () => {
@@ -298,7 +308,7 @@ describe('the state binds the attempt to one browser, once', () => {
     // A Google cookie renamed to GitHub's does not open.
     const google = await start('google');
     const renamed = google.cookie.replace('inkwell_oauth_google', 'inkwell_oauth_github');
-    expect((await finish('github', back, renamed)).body.code).toBe('oauth.state_invalid');
+    expect((await finish('github', back, renamed)).error.code).toBe('oauth.state_invalid');
     // A state missing from the query.
     const other = await start('github');
     const noState = new URL(back);
@@ -313,7 +323,7 @@ describe('the state binds the attempt to one browser, once', () => {
     expect((await finish('google', back, started.cookie)).status).toBe(200);
     const replay = await finish('google', back, started.cookie);
     expect(replay.status).toBe(400);
-    expect(replay.body.code).toBe('oauth.state_invalid');
+    expect(replay.error.code).toBe('oauth.state_invalid');
   });
 
   it('refuses an expired state', async () => {
@@ -323,7 +333,7 @@ describe('the state binds the attempt to one browser, once', () => {
     vi.spyOn(Date, 'now').mockReturnValue(now + 10 * 60 * 1000 + 1000);
     const res = await finish('x', back, started.cookie);
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('oauth.state_invalid');
+    expect(res.error.code).toBe('oauth.state_invalid');
   });
 
   it('clears the cookie on every callback', async () => {
@@ -339,9 +349,9 @@ describe('provider errors', () => {
     const before = await userCount();
     const res = await viaProvider('google', 'deny', { lang: 'my' });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe('oauth.denied');
-    expect(res.body.message).toContain('Google');
-    expect(res.body.message).toMatch(/[\u1000-\u109F]/);
+    expect(res.error.code).toBe('oauth.denied');
+    expect(res.error.message).toContain('Google');
+    expect(res.error.message).toMatch(/[\u1000-\u109F]/);
     expect(await userCount()).toBe(before);
   });
 
@@ -352,7 +362,7 @@ describe('provider errors', () => {
       back.searchParams.set('code', 'not-a-code');
       const res = await finish(provider, back, started.cookie);
       expect(res.status, provider).toBe(400);
-      expect(res.body.code).toBe('oauth.code_invalid');
+      expect(res.error.code).toBe('oauth.code_invalid');
     }
   });
 
@@ -364,7 +374,7 @@ describe('provider errors', () => {
     const back = await peer.authorize(first.url, identity());
     back.searchParams.set('state', new URL(second.url).searchParams.get('state')!);
     const res = await finish('x', back, second.cookie);
-    expect(res.body.code).toBe('oauth.code_invalid');
+    expect(res.error.code).toBe('oauth.code_invalid');
   });
 
   it('the profile endpoint down: 502 oauth.provider_unavailable, nothing created', async () => {
@@ -373,7 +383,7 @@ describe('provider errors', () => {
     for (const provider of ['google', 'github', 'facebook', 'x'] as const) {
       const res = await viaProvider(provider, identity());
       expect(res.status, provider).toBe(502);
-      expect(res.body.code).toBe('oauth.provider_unavailable');
+      expect(res.error.code).toBe('oauth.provider_unavailable');
     }
     expect(await userCount()).toBe(before);
   });
@@ -409,7 +419,7 @@ describe('connecting and disconnecting', () => {
     const { token } = await signedIn(s);
     const res = await viaProvider('google', key, { token });
     expect(res.status).toBe(409);
-    expect(res.body.code).toBe('oauth.login_taken');
+    expect(res.error.code).toBe('oauth.login_taken');
     expect(await loginRows(owner.body.user.id)).toHaveLength(1);
   });
 
@@ -418,7 +428,7 @@ describe('connecting and disconnecting', () => {
     await viaProvider('x', identity(), { token });
     const res = await viaProvider('x', identity(), { token });
     expect(res.status).toBe(409);
-    expect(res.body.code).toBe('oauth.provider_already_connected');
+    expect(res.error.code).toBe('oauth.provider_already_connected');
   });
 
   it('a connect started by one person cannot be finished by another session or a guest', async () => {
@@ -429,7 +439,7 @@ describe('connecting and disconnecting', () => {
       const back = await peer.authorize(started.url, identity());
       const res = await finish('github', back, started.cookie, { token: finisher });
       expect(res.status).toBe(403);
-      expect(res.body.code).toBe('oauth.connect_session');
+      expect(res.error.code).toBe('oauth.connect_session');
     }
     expect(await loginRows(a.user.id)).toHaveLength(0);
     expect(await loginRows(b.user.id)).toHaveLength(0);

@@ -302,9 +302,11 @@ describe('account insights: who may read them', () => {
   /** The insights of `account` as `person` asks for them, and the `can_view_insights` the account offers. */
   const tryRead = (accountId: number, username: string) =>
     tryEveryone(cast, 'insights.view', async (person) => {
-      const seen = await s.request('GET', `/api/accounts/by-username/${username}`, { token: person.token });
-      const likes = await s.request('GET', `/api/accounts/${accountId}/insights/likes`, { token: person.token });
-      const followers = await s.request('GET', `/api/accounts/${accountId}/insights/followers?month=${thisMonth()}`, {
+      const seen = await s.call(accountsApi.byUsername, { params: { username }, token: person.token });
+      const likes = await s.call(accountInsightsApi.likes, { params: { id: accountId }, token: person.token });
+      const followers = await s.call(accountInsightsApi.followers, {
+        params: { id: accountId },
+        query: { month: thisMonth() },
         token: person.token,
       });
       expect(followers.status).toBe(likes.status);

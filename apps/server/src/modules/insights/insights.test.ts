@@ -1,10 +1,20 @@
-import { insightsApi, INSIGHTS_DAYS, INSIGHTS_MONTHS, type InsightsTotals } from '@inkwell/contracts';
+import {
+  accountsApi,
+  commentsApi,
+  INSIGHTS_DAYS,
+  INSIGHTS_MONTHS,
+  insightsApi,
+  likesApi,
+  postsApi,
+  type EndpointDef,
+  type InsightsTotals,
+} from '@inkwell/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/connect';
 import { posts, subscriptions, users } from '../../db/schema';
 import { createCreatorAccount, subscribeToPlan } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import { callOf, startTestServer, type CallOptions, type TestServer } from '../../../test/harness';
 import { signedIn } from '../../../test/identity-helpers';
 import { personWithPermissions } from '../../../test/policy-table';
 import { onCreatorTrial } from '../../../test/creator-helpers';
@@ -48,7 +58,9 @@ describe('users total', () => {
 
   it('is a read: other methods on the path are not routes', async () => {
     const admin = await signedIn(s, { role: 'admin' });
-    const res = await s.request('POST', '/api/insights/users/total', { token: admin.token, body: {} });
+    // The contract's path with a method it does not have.
+    const post = { ...insightsApi.usersTotal, method: 'POST' } as const;
+    const res = await s.call(post, { token: admin.token, rawBody: {} });
     expect(res.status).toBe(404);
   });
 });
@@ -138,9 +150,10 @@ async function insertPost(accountId: number, authorId: number, type: 'photo' | '
   return row!.id;
 }
 
-async function api(method: string, path: string, who: Person, body?: unknown, expected = 200) {
-  const res = await s.request(method, `/api${path}`, { token: who.token, body });
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(expected);
+/** One contract call as `who`, which must answer `expected`; its answer's body. */
+async function api<E extends EndpointDef>(endpoint: E, who: Person, options: CallOptions<E>, expected = 200) {
+  const res = await callOf(s)(endpoint, { ...options, token: who.token });
+  expect(res.status, `${endpoint.method} ${endpoint.path}: ${JSON.stringify(res.body)}`).toBe(expected);
   return res.body;
 }
 
@@ -180,17 +193,17 @@ describe('dashboard totals and post series', () => {
 
     // Posts through the API and straight in the database, today and on earlier days (one outside 30 days,
     // one outside the daily chart but inside the monthly one).
-    const statusA = (await api('POST', '/posts', a, { account_id: accountA.id, type: 'status', content: 'Hello' }, 201))
-      .data.id as number;
+    const statusA = (
+      await api(postsApi.create, a, { body: { account_id: accountA.id, type: 'status', content: 'Hello' } }, 201)
+    ).data.id;
     const articleB = (
       await api(
-        'POST',
-        '/posts',
+        postsApi.create,
         b,
-        { account_id: accountB.id, type: 'post', title: 'News', content: '<p>News</p>' },
+        { body: { account_id: accountB.id, type: 'post', title: 'News', content: '<p>News</p>' } },
         201,
       )
-    ).data.id as number;
+    ).data.id;
     const photoA = await insertPost(accountA.id, a.user.id, 'photo', 3);
     await insertPost(accountA.id, a.user.id, 'gallery', 45);
     await insertPost(accountB.id, b.user.id, 'photo', 200);
@@ -207,29 +220,30 @@ describe('dashboard totals and post series', () => {
     await expectTrue();
 
     // Likes and comments (a reply, a like on a comment), then deleting some of them.
-    await api('POST', '/likes', reader, { likeable_type: 'post', likeable_id: statusA });
-    await api('POST', '/likes', b, { likeable_type: 'post', likeable_id: statusA });
-    await api('POST', '/likes', reader, { likeable_type: 'post', likeable_id: articleB });
-    const onA = (await api('POST', '/comments', reader, { post_id: statusA, content: 'Nice' }, 201)).data.id as number;
-    const reply = (await api('POST', '/comments', b, { post_id: statusA, content: 'Yes', parent_comment_id: onA }, 201))
-      .data.id as number;
-    await api('POST', '/likes', a, { likeable_type: 'comment', likeable_id: reply });
-    const onB = (await api('POST', '/comments', a, { post_id: articleB, content: 'Good read' }, 201)).data.id as number;
-    await api('POST', '/likes', b, { likeable_type: 'comment', likeable_id: onB });
-    await api('POST', '/comments', reader, { post_id: photoA, content: 'Lovely' }, 201);
+    await api(likesApi.toggle, reader, { body: { likeable_type: 'post', likeable_id: statusA } });
+    await api(likesApi.toggle, b, { body: { likeable_type: 'post', likeable_id: statusA } });
+    await api(likesApi.toggle, reader, { body: { likeable_type: 'post', likeable_id: articleB } });
+    const onA = (await api(commentsApi.create, reader, { body: { post_id: statusA, content: 'Nice' } }, 201)).data.id;
+    const reply = (
+      await api(commentsApi.create, b, { body: { post_id: statusA, content: 'Yes', parent_comment_id: onA } }, 201)
+    ).data.id as number;
+    await api(likesApi.toggle, a, { body: { likeable_type: 'comment', likeable_id: reply } });
+    const onB = (await api(commentsApi.create, a, { body: { post_id: articleB, content: 'Good read' } }, 201)).data.id;
+    await api(likesApi.toggle, b, { body: { likeable_type: 'comment', likeable_id: onB } });
+    await api(commentsApi.create, reader, { body: { post_id: photoA, content: 'Lovely' } }, 201);
     const afterTalk = await totals();
     expect(afterTalk.likes - start.likes).toBe(5);
     expect(afterTalk.comments - start.comments).toBe(4);
     await expectTrue();
 
     // A like toggled off; a comment deleted with its reply and the reply's like.
-    await api('POST', '/likes', b, { likeable_type: 'post', likeable_id: statusA });
-    await api('DELETE', `/comments/${onA}`, reader, undefined, 204);
+    await api(likesApi.toggle, b, { body: { likeable_type: 'post', likeable_id: statusA } });
+    await api(commentsApi.remove, reader, { params: { id: onA } }, 204);
     expect((await totals()).comments - start.comments).toBe(2);
     await expectTrue();
 
     // A post deleted with its like and comment.
-    await api('DELETE', `/posts/${articleB}`, b, undefined, 204);
+    await api(postsApi.remove, b, { params: { id: articleB } }, 204);
     await expectTrue();
 
     // Subscriptions: a trial, a paid one, one ending (expired), one cancelled by a new one.
@@ -243,7 +257,7 @@ describe('dashboard totals and post series', () => {
     await expectTrue();
 
     // Deleting an account removes its posts, their comments and likes.
-    await api('DELETE', `/accounts/${accountA.id}`, a, undefined, 204);
+    await api(accountsApi.remove, a, { params: { id: accountA.id } }, 204);
     const afterAccount = await totals();
     expect(afterAccount.accounts - start.accounts).toBe(1);
     await expectTrue();

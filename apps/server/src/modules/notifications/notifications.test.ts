@@ -1,10 +1,14 @@
 import {
+  billingApi,
   chatRoomChannel,
   chatsApi,
+  commentsApi,
   followsApi,
   friendsApi,
+  likesApi,
   notificationsApi,
   notificationsChannel,
+  postsApi,
   type NotificationKind,
 } from '@inkwell/contracts';
 import { and, asc, eq } from 'drizzle-orm';
@@ -19,7 +23,7 @@ import { jobsSettled } from '../../../test/wait-for';
 import { pino } from 'pino';
 import { testSettings } from '../../config';
 import { connectDatabase } from '../../db/connect';
-import { eventSubscribers } from '../../event-subscribers';
+import { eventSubscribers } from '../../registrations';
 import { createContext } from '../../platform/create-context';
 import { jobHandlers, registrations } from '../../registrations';
 import { createNotifications } from '.';
@@ -40,7 +44,7 @@ async function ownedPost(content = 'Tell me things') {
   const coOwner = await signedIn(s);
   const account = await createCreatorAccount(s.ctx.db, owner.user.id, { name: 'Mandalay Notes' });
   await s.ctx.db.insert(accountUsers).values({ account_id: account.id, user_id: coOwner.user.id, role: 'owner' });
-  const res = await s.request('POST', '/api/posts', {
+  const res = await s.call(postsApi.create, {
     token: owner.token,
     body: { account_id: account.id, type: 'status', content },
   });
@@ -60,10 +64,10 @@ async function rowsOf(who: Who, kind?: NotificationKind) {
 }
 
 const like = (who: Who, type: 'post' | 'comment', id: number) =>
-  s.request('POST', '/api/likes', { token: who.token, body: { likeable_type: type, likeable_id: id } });
+  s.call(likesApi.toggle, { token: who.token, body: { likeable_type: type, likeable_id: id } });
 
 const comment = async (who: Who, postId: number, content: string, parent?: number) => {
-  const res = await s.request('POST', '/api/comments', {
+  const res = await s.call(commentsApi.create, {
     token: who.token,
     body: { post_id: postId, content, parent_comment_id: parent },
   });
@@ -146,7 +150,10 @@ describe('one notification per recipient for each kind, in their language, never
     const { owner, coOwner, account } = await ownedPost();
     const reader = await signedIn(s, { name: 'Nilar' });
     const follow = (method: 'POST' | 'DELETE') =>
-      s.request(method, `/api/accounts/${account.id}/follow`, { token: reader.token });
+      s.call(method === 'POST' ? followsApi.follow : followsApi.unfollow, {
+        params: { id: account.id },
+        token: reader.token,
+      });
     await follow('POST');
     await follow('DELETE');
     await follow('POST');
@@ -268,7 +275,7 @@ describe('one notification per recipient for each kind, in their language, never
     const refused = await s.call(followsApi.ringBell, { params: { id: account.id }, token: stranger.token });
     expect([refused.status, refused.error.code]).toEqual([409, 'follows.bell_needs_follow']);
 
-    const res = await s.request('POST', '/api/posts', {
+    const res = await s.call(postsApi.create, {
       token: owner.token,
       body: { account_id: account.id, type: 'status', content: 'New chapter is up' },
     });
@@ -282,7 +289,7 @@ describe('one notification per recipient for each kind, in their language, never
     expect((await s.call(followsApi.silenceBell, { params: { id: account.id }, token: ringer.token })).body.bell).toBe(
       false,
     );
-    await s.request('POST', '/api/posts', {
+    await s.call(postsApi.create, {
       token: owner.token,
       body: { account_id: account.id, type: 'status', content: 'Another one' },
     });
@@ -291,7 +298,7 @@ describe('one notification per recipient for each kind, in their language, never
 
   it('a subscription started, ending in three days and ended tells its owner', async () => {
     const person = await signedIn(s);
-    const started = await s.request('POST', '/api/subscribe', {
+    const started = await s.call(billingApi.subscribe, {
       token: person.token,
       body: {
         plan_id: await planId(s, 'creator'),
@@ -328,7 +335,7 @@ describe('one notification per recipient for each kind, in their language, never
   it('a notification whose subject was deleted before the job ran is dropped, not retried', async () => {
     const { owner, account, post } = await ownedPost();
     const reader = await signedIn(s);
-    expect((await s.request('DELETE', `/api/posts/${post.id}`, { token: owner.token })).status).toBe(204);
+    expect((await s.call(postsApi.remove, { params: { id: post.id }, token: owner.token })).status).toBe(204);
     await expect(
       createNotifications(s.ctx, {
         event: { type: 'post.liked', actor_id: reader.user.id, account_id: account.id, post_id: post.id },
@@ -374,14 +381,12 @@ describe('the list, reading and the unread count', () => {
     await comment(readers[0]!, post.id, 'One more');
     await jobsSettled(s);
     expect((await s.call(notificationsApi.list, { token: owner.token })).body.meta.unread_count).toBe(1);
-    await s.request('DELETE', `/api/posts/${post.id}`, { token: owner.token });
+    await s.call(postsApi.remove, { params: { id: post.id }, token: owner.token });
     const after = await s.call(notificationsApi.list, { token: owner.token });
     expect([after.body.meta.unread_count, after.body.meta.total]).toEqual([0, 0]);
 
     expect((await s.call(notificationsApi.list)).status).toBe(401);
-    expect(
-      (await s.request('POST', '/api/notifications/read', { body: { ids: [0] }, token: owner.token })).status,
-    ).toBe(422);
+    expect((await s.call(notificationsApi.read, { body: { ids: [0] }, token: owner.token })).status).toBe(422);
   });
 
   it('each kind can be turned off in the app and for push apart; the list and count follow', async () => {
@@ -406,8 +411,8 @@ describe('the list, reading and the unread count', () => {
     expect(rows.map((n) => [n.type, n.in_app, n.push])).toEqual([['comment', false, true]]);
     const list = await s.call(notificationsApi.list, { token: owner.token });
     expect([list.body.data, list.body.meta.unread_count]).toEqual([[], 0]);
-    const bad = await s.request('PUT', '/api/notifications/settings', {
-      body: { settings: { comment: { in_app: 'yes' } } },
+    const bad = await s.call(notificationsApi.updateSettings, {
+      rawBody: { settings: { comment: { in_app: 'yes' } } },
       token: owner.token,
     });
     expect(bad.status).toBe(422);

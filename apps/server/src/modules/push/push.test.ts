@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { identityApi, pushApi, type PushSubscriptionBody } from '@inkwell/contracts';
+import { commentsApi, identityApi, postsApi, pushApi, type PushSubscriptionBody } from '@inkwell/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokens, pushSubscriptions } from '../../db/schema';
@@ -33,12 +33,12 @@ const register = (who: Who, browser: TestBrowser | PushSubscriptionBody) =>
 /** Someone comments on the owner's post: one notification for the owner. */
 async function commentFor(owner: Who, text = 'Lovely photo') {
   const account = await createCreatorAccount(s.ctx.db, owner.user.id);
-  const post = await s.request('POST', '/api/posts', {
+  const post = await s.call(postsApi.create, {
     token: owner.token,
     body: { account_id: account.id, type: 'status', content: 'Inle at dawn' },
   });
   const reader = await signedIn(s, { name: 'Ko Zaw' });
-  await s.request('POST', '/api/comments', {
+  await s.call(commentsApi.create, {
     token: reader.token,
     body: { post_id: post.body.data.id, content: text },
   });
@@ -129,7 +129,7 @@ describe('Web Push', () => {
     expect((await s.call(pushApi.subscribe, { body: { endpoint: browser.endpoint, keys: browser.keys } })).status).toBe(
       401,
     );
-    const badKeys = await s.request('POST', '/api/push/subscriptions', {
+    const badKeys = await s.call(pushApi.subscribe, {
       token: who.token,
       body: { endpoint: browser.endpoint, keys: { p256dh: 'not base64!', auth: 'x' } },
     });

@@ -1,8 +1,8 @@
 import {
+  auditApi,
   MAX_PERMISSIONS,
   MAX_ROLES,
   PERMISSIONS,
-  auditApi,
   permissionsApi,
   rolesApi,
   type Permission,
@@ -153,7 +153,7 @@ describe('POST /roles', () => {
       expect(res.status, name).toBe(422);
       expect(res.error.errors?.name).toEqual([field]);
     }
-    const missing = await s.request('POST', '/api/roles', { token: root.token, body: {} });
+    const missing = await s.call(rolesApi.create, { token: root.token, rawBody: {} });
     expect(missing.status).toBe(422);
     expect((await s.call(rolesApi.list, { token: root.token })).body.data).toHaveLength(rolesBefore);
     expect(await auditCount()).toBe(audits);
@@ -210,7 +210,7 @@ describe('GET /roles/:id/permissions', () => {
 
   it('answers 404 for a missing role and 422 for a malformed id', async () => {
     expect((await s.call(rolesApi.permissions, { token: root.token, params: { id: 2_000_000 } })).status).toBe(404);
-    expect((await s.request('GET', '/api/roles/abc/permissions', { token: root.token })).status).toBe(422);
+    expect((await s.call(rolesApi.permissions, { params: { id: 'abc' }, token: root.token })).status).toBe(422);
   });
 
   it('refuses guests, readers and a role lacking roles.manage', async () => {
@@ -292,7 +292,7 @@ describe('POST /roles/:id/permissions', () => {
       {},
       { permissions: Array.from({ length: MAX_PERMISSIONS + 1 }, (_, i) => i + 1) },
     ]) {
-      const res = await s.request('POST', `/api/roles/${role.id}/permissions`, { token: root.token, body });
+      const res = await s.call(rolesApi.setPermissions, { params: { id: role.id }, token: root.token, rawBody: body });
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(422);
     }
     expect(await namesOfRole(role.id)).toEqual(['users.view']);
@@ -703,7 +703,7 @@ describe('GET /permissions', () => {
 
   it('refuses malformed queries with 422', async () => {
     for (const q of ['q=everything', 'page=0', 'per_page=101', `search=${'a'.repeat(101)}`]) {
-      expect((await s.request('GET', `/api/permissions?${q}`, { token: root.token })).status, q).toBe(422);
+      expect((await s.call(permissionsApi.list, { rawQuery: q, token: root.token })).status, q).toBe(422);
     }
   });
 

@@ -147,11 +147,9 @@ describe('GET /users', () => {
       { q: 'x'.repeat(101) },
     ];
     for (const query of bad) {
-      const res = await s.request('GET', `/api/users?${new URLSearchParams(query)}`, {
-        token: root().token,
-      });
+      const res = await s.call(usersApi.list, { rawQuery: query, token: root().token });
       expect(res.status, JSON.stringify(query)).toBe(422);
-      expect(res.body.code).toBe('validation_failed');
+      expect(res.error.code).toBe('validation_failed');
     }
   });
 });
@@ -471,7 +469,7 @@ describe('PUT /users/:id/role', () => {
     expect(unknown.status).toBe(422);
     expect(unknown.error.errors).toEqual({ role_id: ['Choose one of the offered options.'] });
     for (const bad of [{}, { role_id: 'admin' }, { role_id: -1 }]) {
-      const res = await s.request('PUT', `/api/users/${person.id}/role`, { token: root().token, body: bad });
+      const res = await s.call(usersApi.changeRole, { params: { id: person.id }, token: root().token, rawBody: bad });
       expect(res.status, JSON.stringify(bad)).toBe(422);
     }
     const missing = await s.call(usersApi.changeRole, {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { mediaApi } from '@inkwell/contracts';
 import type { TestServer } from './harness';
 
 export interface UploadOptions {
@@ -28,7 +29,7 @@ export async function uploadFile(server: TestServer, auth: string, route: string
 export async function settle(server: TestServer, auth: string, file: string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await server.request('GET', `/api/upload/check?file=${file}`, { token: auth });
+    const res = await server.call(mediaApi.check, { query: { file }, token: auth });
     if (res.body.status !== 'processing') return res.body;
     if (Date.now() > deadline) throw new Error(`still processing: ${JSON.stringify(res.body)}`);
     await new Promise((r) => setTimeout(r, 200));

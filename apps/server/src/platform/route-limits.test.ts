@@ -1,3 +1,12 @@
+import {
+  billingApi,
+  commentsApi,
+  followsApi,
+  identityApi,
+  organizationsApi,
+  postsApi,
+  searchApi,
+} from '@inkwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCreatorAccount } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -53,7 +62,7 @@ describe('per-person rate limits', () => {
   it('password change: wrong current passwords are refused with 429 past the limit', async () => {
     const { token } = await signedIn(s);
     const refused = await reachLimit(passwordChangeLimit, () =>
-      s.request('PUT', '/api/user/password', {
+      s.call(identityApi.changePassword, {
         token,
         body: {
           current_password: 'not-my-password',
@@ -65,7 +74,7 @@ describe('per-person rate limits', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(50 * 60);
     // Another person is not affected.
     const other = await signedIn(s);
-    const theirs = await s.request('PUT', '/api/user/password', {
+    const theirs = await s.call(identityApi.changePassword, {
       token: other.token,
       body: {
         current_password: 'not-my-password',
@@ -79,7 +88,7 @@ describe('per-person rate limits', () => {
   it('subscribe', async () => {
     const { token } = await signedIn(s);
     await reachLimit(subscribeLimit, () =>
-      s.request('POST', '/api/subscribe', { token, body: { plan_id: 2_000_000_000, billing_cycle: 'monthly' } }),
+      s.call(billingApi.subscribe, { token, body: { plan_id: 2_000_000_000, billing_cycle: 'monthly' } }),
     );
   });
 
@@ -87,7 +96,7 @@ describe('per-person rate limits', () => {
     const person = await signedIn(s);
     const account = await createCreatorAccount(s.ctx.db, person.user.id);
     await reachLimit(createPostLimit, (i) =>
-      s.request('POST', '/api/posts', {
+      s.call(postsApi.create, {
         token: person.token,
         body: { account_id: account.id, type: 'status', content: `Status number ${i}` },
       }),
@@ -97,14 +106,14 @@ describe('per-person rate limits', () => {
   it('create comment', async () => {
     const { token } = await signedIn(s);
     await reachLimit(commentLimits.minute, (i) =>
-      s.request('POST', '/api/comments', { token, body: { post_id: 2_000_000_000, content: `Comment ${i}` } }),
+      s.call(commentsApi.create, { token, body: { post_id: 2_000_000_000, content: `Comment ${i}` } }),
     );
   });
 
   it('create organization', async () => {
     const { token } = await signedIn(s);
     await reachLimit(createOrganizationLimit, (i) =>
-      s.request('POST', '/api/organizations', {
+      s.call(organizationsApi.create, {
         token,
         body: { name: 'Org', username: `rl_org_${Date.now().toString(36)}_${i}`, description: 'An organization' },
       }),
@@ -113,7 +122,7 @@ describe('per-person rate limits', () => {
 
   it('search', async () => {
     const { token } = await signedIn(s);
-    await reachLimit(searchLimit, () => s.request('GET', '/api/search?q=yangon', { token }));
+    await reachLimit(searchLimit, () => s.call(searchApi.search, { query: { q: 'yangon' }, token }));
   });
 
   it('follow and unfollow share one counter', async () => {
@@ -121,7 +130,7 @@ describe('per-person rate limits', () => {
     const account = await createCreatorAccount(s.ctx.db, owner.user.id);
     const { token } = await signedIn(s);
     await reachLimit(followLimit, (i) =>
-      s.request(i % 2 === 0 ? 'POST' : 'DELETE', `/api/accounts/${account.id}/follow`, { token }),
+      s.call(i % 2 === 0 ? followsApi.follow : followsApi.unfollow, { params: { id: account.id }, token }),
     );
   });
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { imageInfo, imageSrcSet, imageVariantUrl } from '@inkwell/contracts';
+import { imageInfo, imageSrcSet, imageVariantUrl, postsApi, type CreatePostBody } from '@inkwell/contracts';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,8 +115,8 @@ describe('responsive copies of uploaded images', () => {
     const cover = await uploadImage(await makeJpegWithGps(dir), 'covers');
     const photo = await uploadImage(await makePng(dir, 1200, 1600), 'photos');
     const legacy = await createMediaFile(s.ctx.db, person.user.id, 'image');
-    const create = (body: Record<string, unknown>) =>
-      s.request('POST', '/api/posts', { token: person.token, body: { account_id: accountId, ...body } });
+    const create = (body: Omit<CreatePostBody, 'account_id'>) =>
+      s.call(postsApi.create, { token: person.token, body: { account_id: accountId, ...body } });
     expect((await create({ type: 'photo', title: 'Harbour', content: 'Boats', url: cover.url })).status).toBe(201);
     const gallery = await create({
       type: 'gallery',
@@ -127,10 +127,10 @@ describe('responsive copies of uploaded images', () => {
     });
     expect(gallery.status).toBe(201);
 
-    const feed = await s.request('GET', `/api/accounts/${accountId}/posts`, { token: person.token });
-    const byType = (type: string) => feed.body.data.find((p: { type: string }) => p.type === type);
-    expect(imageInfo(byType('photo').url)).toEqual({ kind: 'covers', width: 1600, height: 800, widths: [480, 960] });
-    const [tall, old] = byType('gallery').photos as { url: string }[];
+    const feed = await s.call(postsApi.ofAccount, { params: { id: accountId }, token: person.token });
+    const byType = (type: string) => feed.body.data.find((p) => p.type === type)!;
+    expect(imageInfo(byType('photo').url!)).toEqual({ kind: 'covers', width: 1600, height: 800, widths: [480, 960] });
+    const [tall, old] = byType('gallery').photos;
     expect(imageInfo(tall!.url)).toEqual({ kind: 'photos', width: 1200, height: 1600, widths: [480, 960] });
     expect(imageInfo(old!.url)).toBeNull();
     expect(imageSrcSet(old!.url)).toBeUndefined();

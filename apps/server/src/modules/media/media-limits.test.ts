@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { postsApi } from '@inkwell/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, mediaFiles, organizations, plans, users } from '../../db/schema';
@@ -206,7 +207,7 @@ describe('unattached uploads', () => {
     const unusedImage = await image('photos');
     const recent = await av('audio', 'recent.mp3');
 
-    const audioPost = await s.request('POST', '/api/posts', {
+    const audioPost = await s.call(postsApi.create, {
       token: person.token,
       body: {
         account_id: person.account.id,
@@ -217,7 +218,7 @@ describe('unattached uploads', () => {
       },
     });
     expect(audioPost.status).toBe(201);
-    const gallery = await s.request('POST', '/api/posts', {
+    const gallery = await s.call(postsApi.create, {
       token: person.token,
       body: { account_id: person.account.id, type: 'gallery', photos: [{ url: galleryPhoto, caption: 'x' }] },
     });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { mediaApi } from '@inkwell/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -153,7 +154,7 @@ describe('audio', () => {
     const done = await settle(s, token, res.body.file);
     expect(done).toMatchObject({ status: 'processed', progress: 100, error: null });
     expect(done.duration).toBeCloseTo(2, 0);
-    const { file, res: served } = await fetchToFile(s, done.url, `${name}.m4a`);
+    const { file, res: served } = await fetchToFile(s, done.url!, `${name}.m4a`);
     expect(served.headers.get('content-type')).toMatch(/audio\/mp4/);
     const probed = probeJson(file);
     expect(probed.streams.map((x) => [x.codec_type, x.codec_name])).toEqual([['audio', 'aac']]);
@@ -183,7 +184,7 @@ describe('video', () => {
     expect(done).toMatchObject({ status: 'processed', progress: 100 });
     expect(done.duration).toBeCloseTo(2, 0);
     expect(done.poster_url).toMatch(/\.jpg$/);
-    const { file } = await fetchToFile(s, done.url, `${name}.out.mp4`);
+    const { file } = await fetchToFile(s, done.url!, `${name}.out.mp4`);
     const probed = probeJson(file);
     expect(probed.streams.map((x) => [x.codec_type, x.codec_name])).toEqual([
       ['video', 'h264'],
@@ -204,7 +205,7 @@ describe('video', () => {
     ] as const) {
       const res = await upload(s, token, '/upload/video', makeVideo(dir, `size-${size}.mp4`, { size, seconds: 1 }));
       const done = await settle(s, token, res.body.file);
-      const video = probeJson((await fetchToFile(s, done.url, `scaled-${size}.mp4`)).file).streams.find(
+      const video = probeJson((await fetchToFile(s, done.url!, `scaled-${size}.mp4`)).file).streams.find(
         (x) => x.codec_type === 'video',
       )!;
       expect([video.width, video.height]).toEqual(expected);
@@ -239,7 +240,7 @@ describe('video', () => {
     const done = await settle(s, token, res.body.file);
     expect(done).toMatchObject({ status: 'failed', url: null });
     expect(done.error).toMatch(/could not process this file/);
-    const th = await s.request('GET', `/api/upload/check?file=${res.body.file}`, { token, lang: 'th' });
+    const th = await s.call(mediaApi.check, { query: { file: res.body.file }, token, lang: 'th' });
     expect(th.body.error).toBe('เราไม่สามารถประมวลผลไฟล์นี้ได้ ไฟล์อาจเสียหาย โปรดลองส่งออกไฟล์ใหม่อีกครั้ง');
     expect(filesUnder(path.join(s.dataDir, 'uploads', 'video')).filter((f) => f.includes(res.body.file))).toEqual([]);
     // A failed upload keeps nothing: not its original either, and it no longer counts against the quota.
@@ -251,11 +252,9 @@ describe('video', () => {
   it("answers 404 for someone else's upload and for unknown ids", async () => {
     const res = await upload(s, token, '/upload/audio', makeAudio(dir, 'mine.mp3', 1));
     const other = await signedIn(s);
-    expect((await s.request('GET', `/api/upload/check?file=${res.body.file}`, { token: other.token })).status).toBe(
-      404,
-    );
-    expect((await s.request('GET', '/api/upload/check?file=nope', { token })).status).toBe(404);
-    expect((await s.request('GET', `/api/upload/check?file=${res.body.file}`)).status).toBe(401);
+    expect((await s.call(mediaApi.check, { query: { file: res.body.file }, token: other.token })).status).toBe(404);
+    expect((await s.call(mediaApi.check, { query: { file: 'nope' }, token })).status).toBe(404);
+    expect((await s.call(mediaApi.check, { query: { file: res.body.file } })).status).toBe(401);
   });
 
   it('a transcode killed mid-way is picked up again and ends processed; nothing half-written is served', async () => {
@@ -264,12 +263,12 @@ describe('video', () => {
     const file = res.body.file as string;
     // Wait for ffmpeg to be under way, then kill it as a crashing worker would.
     for (let i = 0; i < 200; i++) {
-      const now = await s.request('GET', `/api/upload/check?file=${file}`, { token });
+      const now = await s.call(mediaApi.check, { query: { file }, token });
       if (now.body.progress > 0) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     killRunningTranscodes();
-    const during = await s.request('GET', `/api/upload/check?file=${file}`, { token });
+    const during = await s.call(mediaApi.check, { query: { file }, token });
     expect(during.body).toMatchObject({ status: 'processing', url: null });
     expect(filesUnder(path.join(s.dataDir, 'uploads', 'video')).filter((f) => f.includes(file))).toEqual([]);
     const done = await settle(s, token, file, 120_000);
@@ -300,7 +299,7 @@ describe('privacy of audio and video', () => {
       const done = await settle(s, token, id);
       expect(done.status).toBe('processed');
 
-      const { file } = await fetchToFile(s, done.url, `${name}.out`);
+      const { file } = await fetchToFile(s, done.url!, `${name}.out`);
       const after = probeTags(file);
       for (const tag of after) expect(tag).not.toMatch(/location|title|artist|comment|Inkwell/i);
       const bytes = fs.readFileSync(file).toString('latin1');
@@ -310,7 +309,7 @@ describe('privacy of audio and video', () => {
         kind === 'video' ? ['video', 'audio'] : ['audio'],
       );
       if (kind === 'video') {
-        const poster = await fetchToFile(s, done.poster_url, `${name}.jpg`);
+        const poster = await fetchToFile(s, done.poster_url!, `${name}.jpg`);
         expect((await sharp(poster.file).metadata()).exif).toBeUndefined();
       }
 

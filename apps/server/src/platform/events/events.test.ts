@@ -1,3 +1,4 @@
+import { likesApi, postsApi } from '@inkwell/contracts';
 import type { DomainEvent, DomainEventOf } from '@inkwell/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -37,7 +38,7 @@ function hear<K extends DomainEvent['type']>(type: K, run?: (event: DomainEventO
 async function postAndReader() {
   const owner = await signedIn(s);
   const account = await createCreatorAccount(s.ctx.db, owner.user.id);
-  const res = await s.request('POST', '/api/posts', {
+  const res = await s.call(postsApi.create, {
     token: owner.token,
     body: { account_id: account.id, type: 'status', content: 'Events, please' },
   });
@@ -47,7 +48,7 @@ async function postAndReader() {
 }
 
 const like = (token: string, postId: number) =>
-  s.request('POST', '/api/likes', { token, body: { likeable_type: 'post', likeable_id: postId } });
+  s.call(likesApi.toggle, { token, body: { likeable_type: 'post', likeable_id: postId } });
 
 const likeRow = (userId: number, postId: number) =>
   s.ctx.db

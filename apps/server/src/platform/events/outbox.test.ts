@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { likesApi } from '@inkwell/contracts';
+import { likesApi, postsApi } from '@inkwell/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSettings } from '../../config';
@@ -33,7 +33,7 @@ async function likedPost() {
   const creator = await signedIn(s);
   const reader = await signedIn(s);
   const account = await createCreatorAccount(s.ctx.db, creator.user.id, { name: 'Outbox Stories' });
-  const res = await s.request('POST', '/api/posts', {
+  const res = await s.call(postsApi.create, {
     token: creator.token,
     body: { account_id: account.id, type: 'status', content: 'Still here after a crash' },
   });

@@ -1,9 +1,21 @@
+import {
+  accountsApi,
+  billingApi,
+  buildPath,
+  commentsApi,
+  followsApi,
+  identityApi,
+  likesApi,
+  postsApi,
+  searchApi,
+  type EndpointDef,
+} from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/connect';
 import { posts, users } from '../../db/schema';
 import { createCreatorAccount } from '../../../test/factories';
-import { startTestServer, type TestServer } from '../../../test/harness';
+import { callOf, startTestServer, type CallOptions, type TestServer } from '../../../test/harness';
 import { signedIn } from '../../../test/identity-helpers';
 import { sqlState } from './error-handler';
 
@@ -37,6 +49,12 @@ async function creator() {
   return { ...person, account, post: post! };
 }
 
+/** One request of a table, named by its method and path for the failure message. */
+const at = <E extends EndpointDef>(endpoint: E, options: CallOptions<E>) => ({
+  label: `${endpoint.method} /api${options.unencodedParams ? endpoint.path : buildPath(endpoint.path, options.params)}`,
+  send: () => callOf(s)(endpoint, options),
+});
+
 /** Row counts of the tables these requests could write to. */
 async function counts() {
   const [row] = await queryRows<Record<string, number>>(
@@ -52,63 +70,73 @@ describe('ids past the integer columns', () => {
   it('answer 422 in a path, for every route with an id, and change nothing', async () => {
     const c = await creator();
     const before = await counts();
-    const routes: [string, string, unknown?][] = [
-      ['GET', `/api/posts/${TOO_BIG}/comments`],
-      ['PUT', `/api/posts/${TOO_BIG}`, { title: 'x' }],
-      ['DELETE', `/api/posts/${TOO_BIG}`],
-      ['DELETE', `/api/comments/${TOO_BIG}`],
-      ['GET', `/api/accounts/${TOO_BIG}/posts`],
-      ['POST', `/api/accounts/${TOO_BIG}/follow`],
-      ['DELETE', `/api/accounts/${TOO_BIG}/follow`],
-      ['PUT', `/api/accounts/${TOO_BIG}`, { name: 'x', username: 'xyz', description: 'x' }],
-      ['DELETE', `/api/accounts/${TOO_BIG}`],
-      ['PUT', `/api/users/${TOO_BIG}`, { name: 'x', username: 'xyz' }],
-      ['DELETE', `/api/user/devices/${TOO_BIG}`],
-      ['GET', `/api/payments/${TOO_BIG}`],
-      ['POST', `/api/payments/${TOO_BIG}/sandbox`, { decision: 'approve' }],
-      ['GET', `/api/posts/${2 ** 53}/comments`],
-      ['GET', `/api/posts/99999999999999999999999999/comments`],
+    const token = c.token;
+    const params = { id: TOO_BIG };
+    const routes = [
+      at(commentsApi.ofPost, { params, token }),
+      at(postsApi.update, { params, token, body: { title: 'x' } }),
+      at(postsApi.remove, { params, token }),
+      at(commentsApi.remove, { params, token }),
+      at(postsApi.ofAccount, { params, token }),
+      at(followsApi.follow, { params, token }),
+      at(followsApi.unfollow, { params, token }),
+      at(accountsApi.update, { params, token, body: { name: 'x', username: 'xyz', description: 'x' } }),
+      at(accountsApi.remove, { params, token }),
+      at(identityApi.updateUser, { params, token, body: { name: 'x', username: 'xyz' } }),
+      at(identityApi.revokeDevice, { params, token }),
+      at(billingApi.payment, { params, token }),
+      at(billingApi.sandboxDecision, { params, token, body: { decision: 'approve' } }),
+      at(commentsApi.ofPost, { params: { id: 2 ** 53 }, token }),
+      at(commentsApi.ofPost, { params: { id: '99999999999999999999999999' }, token }),
     ];
-    for (const [method, path, body] of routes) {
-      const res = await s.request(method, path, { token: c.token, body });
-      expect(res.status, `${method} ${path}`).toBe(422);
-      expect(res.body.errors, `${method} ${path}`).toEqual({ id: [NOT_VALID] });
+    for (const route of routes) {
+      const res = await route.send();
+      expect(res.status, route.label).toBe(422);
+      expect(res.error.errors, route.label).toEqual({ id: [NOT_VALID] });
     }
     // The largest id that fits is a plain "not found".
-    expect((await s.request('GET', '/api/posts/2147483647/comments', { token: c.token })).status).toBe(404);
+    expect((await s.call(commentsApi.ofPost, { params: { id: 2147483647 }, token: c.token })).status).toBe(404);
     expect(await counts()).toEqual(before);
   });
 
   it('answer 422 in a body, on every field that holds an id, and change nothing', async () => {
     const c = await creator();
     const before = await counts();
-    const cases: [string, string, Record<string, unknown>, string][] = [
-      ['POST', '/api/comments', { post_id: TOO_BIG, content: 'Hi' }, 'post_id'],
-      ['POST', '/api/comments', { post_id: c.post.id, content: 'Hi', parent_comment_id: TOO_BIG }, 'parent_comment_id'],
-      ['POST', '/api/comments', { post_id: c.post.id, content: 'Hi', account_id: TOO_BIG }, 'account_id'],
-      ['POST', '/api/likes', { likeable_type: 'post', likeable_id: TOO_BIG }, 'likeable_id'],
-      ['POST', '/api/likes', { likeable_type: 'comment', likeable_id: String(TOO_BIG) }, 'likeable_id'],
-      ['POST', '/api/posts', { account_id: TOO_BIG, type: 'status', content: 'Hi' }, 'account_id'],
-      ['POST', '/api/subscribe', { plan_id: TOO_BIG, trial: true }, 'plan_id'],
+    const token = c.token;
+    const cases: [ReturnType<typeof at>, string][] = [
+      [at(commentsApi.create, { token, body: { post_id: TOO_BIG, content: 'Hi' } }), 'post_id'],
       [
-        'POST',
-        '/api/accounts',
-        { organization_id: TOO_BIG, name: 'N', username: 'fresh_name', description: 'D', terms: true },
+        at(commentsApi.create, { token, body: { post_id: c.post.id, content: 'Hi', parent_comment_id: TOO_BIG } }),
+        'parent_comment_id',
+      ],
+      [
+        at(commentsApi.create, { token, body: { post_id: c.post.id, content: 'Hi', account_id: TOO_BIG } }),
+        'account_id',
+      ],
+      [at(likesApi.toggle, { token, body: { likeable_type: 'post', likeable_id: TOO_BIG } }), 'likeable_id'],
+      [at(likesApi.toggle, { token, body: { likeable_type: 'comment', likeable_id: String(TOO_BIG) } }), 'likeable_id'],
+      [at(postsApi.create, { token, body: { account_id: TOO_BIG, type: 'status', content: 'Hi' } }), 'account_id'],
+      [at(billingApi.subscribe, { token, body: { plan_id: TOO_BIG, trial: true } }), 'plan_id'],
+      [
+        at(accountsApi.create, {
+          token,
+          body: { organization_id: TOO_BIG, name: 'N', username: 'fresh_name', description: 'D', terms: true },
+        }),
         'organization_id',
       ],
     ];
-    for (const [method, path, body, field] of cases) {
-      const res = await s.request(method, path, { token: c.token, body });
-      expect(res.status, `${path} ${field}`).toBe(422);
-      expect(res.body.errors[field], `${path} ${field}`).toEqual([NOT_VALID]);
+    for (const [route, field] of cases) {
+      const res = await route.send();
+      expect(res.status, `${route.label} ${field}`).toBe(422);
+      expect(res.error.errors![field], `${route.label} ${field}`).toEqual([NOT_VALID]);
     }
     // Burmese too.
-    const my = await s.request('POST', '/api/likes', {
+    const my = await s.call(likesApi.toggle, {
       token: c.token,
       lang: 'my',
       body: { likeable_type: 'post', likeable_id: TOO_BIG },
     });
-    expect(my.body.errors.likeable_id).toEqual(['ဤတန်ဖိုး မမှန်ကန်ပါ။']);
+    expect(my.error.errors!.likeable_id).toEqual(['ဤတန်ဖိုး မမှန်ကန်ပါ။']);
     expect(await counts()).toEqual(before);
   });
 });
@@ -118,7 +146,7 @@ describe('NUL characters', () => {
     const c = await creator();
     const before = await counts();
 
-    const comment = await s.request('POST', '/api/comments', {
+    const comment = await s.call(commentsApi.create, {
       token: c.token,
       body: { post_id: c.post.id, content: 'Nice\u0000post' },
     });
@@ -129,27 +157,32 @@ describe('NUL characters', () => {
       errors: { content: [NUL_EN] },
     });
 
-    const post = await s.request('POST', '/api/posts', {
+    const post = await s.call(postsApi.create, {
       token: c.token,
       lang: 'th',
       body: { account_id: c.account.id, type: 'post', title: 'A\u0000', content: '<p>b\u0000</p>' },
     });
     expect(post.status).toBe(422);
-    expect(post.body.errors).toEqual({
+    expect(post.error.errors).toEqual({
       title: ['ค่านี้มีอักขระที่ไม่อนุญาต (NUL) โปรดลบออกแล้วลองอีกครั้ง'],
       content: ['ค่านี้มีอักขระที่ไม่อนุญาต (NUL) โปรดลบออกแล้วลองอีกครั้ง'],
     });
 
-    const edit = await s.request('PUT', `/api/posts/${c.post.id}`, { token: c.token, body: { content: '\u0000' } });
+    const edit = await s.call(postsApi.update, {
+      params: { id: c.post.id },
+      token: c.token,
+      body: { content: '\u0000' },
+    });
     expect(edit.status).toBe(422);
 
-    const profile = await s.request('PUT', `/api/users/${c.user.id}`, {
+    const profile = await s.call(identityApi.updateUser, {
+      params: { id: c.user.id },
       token: c.token,
       lang: 'my',
       body: { name: 'Aye\u0000Chan', username: 'ayechan_nul' },
     });
     expect(profile.status).toBe(422);
-    expect(profile.body.errors).toEqual({
+    expect(profile.error.errors).toEqual({
       name: ['ဤတန်ဖိုးတွင် ခွင့်မပြုသော စာလုံး (NUL) ပါဝင်နေပါသည်။ ၎င်းကို ဖယ်ရှားပြီး ထပ်ကြိုးစားပါ။'],
     });
 
@@ -168,20 +201,22 @@ describe('NUL characters', () => {
 
   it('in a path, a query, a login, a key or a form body answers 422, for guests too', async () => {
     const reader = await signedIn(s);
-    const cases: [string, string, { body?: unknown; token?: string }, string][] = [
-      ['GET', '/api/posts/slug/a%00b', {}, 'slug'],
-      ['GET', '/api/accounts/by-username/ab%00', {}, 'username'],
-      ['GET', '/api/search?q=%00', { token: reader.token }, 'q'],
-      ['GET', '/api/accounts/username-check?username=a%00', { token: reader.token }, 'username'],
-      ['POST', '/api/login', { body: { email: '\u0000', password: 'x', device_name: 'd' } }, 'email'],
-      ['POST', '/api/password/forgot', { body: { email: 'a\u0000@example.test' } }, 'email'],
-      ['POST', '/api/comments', { token: reader.token, body: { post_id: 1, content: 'x', ['k\u0000']: 1 } }, '_'],
-      ['POST', '/api/payments/wavepay/notify', { body: { orderId: '\u0000' } }, 'orderId'],
+    const token = reader.token;
+    // Percent-encoded by the harness: `a%00b`, `ab%00`, `q=%00`, `username=a%00`.
+    const cases: [ReturnType<typeof at>, string][] = [
+      [at(postsApi.bySlug, { params: { slug: 'a\u0000b' } }), 'slug'],
+      [at(accountsApi.byUsername, { params: { username: 'ab\u0000' } }), 'username'],
+      [at(searchApi.search, { query: { q: '\u0000' }, token }), 'q'],
+      [at(accountsApi.usernameCheck, { query: { username: 'a\u0000' }, token }), 'username'],
+      [at(identityApi.login, { body: { email: '\u0000', password: 'x', device_name: 'd' } }), 'email'],
+      [at(identityApi.forgotPassword, { body: { email: 'a\u0000@example.test' } }), 'email'],
+      [at(commentsApi.create, { token, rawBody: { post_id: 1, content: 'x', ['k\u0000']: 1 } }), '_'],
+      [at(billingApi.notify, { params: { provider: 'wavepay' }, rawBody: { orderId: '\u0000' } }), 'orderId'],
     ];
-    for (const [method, path, options, field] of cases) {
-      const res = await s.request(method, path, options);
-      expect(res.status, path).toBe(422);
-      expect(res.body.errors[field], path).toEqual([NUL_EN]);
+    for (const [route, field] of cases) {
+      const res = await route.send();
+      expect(res.status, route.label).toBe(422);
+      expect(res.error.errors![field], route.label).toEqual([NUL_EN]);
     }
     const form = await fetch(`${s.url}/api/payments/kbzpay/notify`, {
       method: 'POST',
@@ -194,7 +229,7 @@ describe('NUL characters', () => {
 
 describe('other client errors keep the contract shape', () => {
   it('a malformed percent-encoding in the path answers 400 with a translated message', async () => {
-    const res = await s.request('GET', '/api/posts/%FF/comments', { lang: 'th' });
+    const res = await s.call(commentsApi.ofPost, { params: { id: '%FF' }, unencodedParams: true, lang: 'th' });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 'bad_request', message: 'ไม่สามารถอ่านคำขอได้' });
   });
@@ -232,14 +267,16 @@ describe('other client errors keep the contract shape', () => {
     const admin = await signedIn(s, { role: 'admin' });
     const person = await signedIn(s);
     for (const dob of ['0000-01-01', '1970-02-31', '1899-12-31', '2999-01-01']) {
-      const res = await s.request('PUT', `/api/users/${person.user.id}`, {
+      const res = await s.call(identityApi.updateUser, {
+        params: { id: person.user.id },
         token: admin.token,
         body: { name: 'Mya', username: person.user.username, dob },
       });
       expect(res.status, dob).toBe(422);
-      expect(res.body.errors.dob, dob).toEqual([NOT_VALID]);
+      expect(res.error.errors!.dob, dob).toEqual([NOT_VALID]);
     }
-    const ok = await s.request('PUT', `/api/users/${person.user.id}`, {
+    const ok = await s.call(identityApi.updateUser, {
+      params: { id: person.user.id },
       token: admin.token,
       body: { name: 'Mya', username: person.user.username, dob: '1990-02-28' },
     });

@@ -53,7 +53,7 @@ describe('error codes', () => {
     expect(missing.status).toBe(404);
     expect(missing.error.code).toBe('not_found');
 
-    const unknown = await s.request('GET', '/api/no-such-route');
+    const unknown = await s.offContract('GET', '/api/no-such-route');
     expect(unknown).toMatchObject({ status: 404, body: { code: 'route_not_found' } });
   });
 

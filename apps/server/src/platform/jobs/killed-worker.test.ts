@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { likesApi, postsApi } from '@inkwell/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alive } from '../../../test/processes';
@@ -58,7 +59,7 @@ describe.runIf(Boolean(testSettings().databaseUrl) && process.platform === 'linu
     // One post per reader: likes of one post are told in one grouped notification.
     const posts: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const post = await s.request('POST', '/api/posts', {
+      const post = await s.call(postsApi.create, {
         token: creator.token,
         body: { account_id: account.id, type: 'status', content: `Like me while the worker hangs (${i})` },
       });
@@ -90,7 +91,7 @@ describe.runIf(Boolean(testSettings().databaseUrl) && process.platform === 'linu
     expect(upload.status).toBe(202);
     const readers = await Promise.all(Array.from({ length: 5 }, () => signedIn(s)));
     for (const [i, reader] of readers.entries()) {
-      const liked = await s.request('POST', '/api/likes', {
+      const liked = await s.call(likesApi.toggle, {
         token: reader.token,
         body: { likeable_type: 'post', likeable_id: posts[i] },
       });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { imageVariantUrl } from '@inkwell/contracts';
+import { imageVariantUrl, mediaApi } from '@inkwell/contracts';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,7 +79,7 @@ describe('S3-compatible storage', () => {
     let check: { status: string; url: string | null } = { status: 'processing', url: null };
     for (let i = 0; i < 300 && check.status === 'processing'; i++) {
       await new Promise((r) => setTimeout(r, 200));
-      check = (await s.request('GET', `/api/upload/check?file=${file}`, { token })).body;
+      check = (await s.call(mediaApi.check, { query: { file }, token })).body;
     }
     expect(check.status).toBe('processed');
     expect(check.url).toMatch(new RegExp(`^${endpoint}/inkwell-media/audio/.+\\.m4a$`));

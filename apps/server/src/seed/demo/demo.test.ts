@@ -1,4 +1,4 @@
-import { imageInfo, imageVariantUrl } from '@inkwell/contracts';
+import { accountsApi, identityApi, imageInfo, imageVariantUrl, postsApi } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, organizations, subscriptions, users } from '../../db/schema';
@@ -30,28 +30,28 @@ describe('demo data', () => {
       totals,
     );
 
-    const login = await s.request('POST', '/api/login', {
+    const login = await s.call(identityApi.login, {
       body: { email: 'ayechan@demo.inkwell.local', password: DEMO_PASSWORD, device_name: 'test' },
     });
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ can_compose: true, has_account: true, create_account: true });
 
     // Every post type, with media that really exists and is served.
-    const feed = await s.request('GET', '/api/feed/public?per_page=50', { token: login.body.token });
-    const types = new Set(feed.body.data.map((p: { type: string }) => p.type));
+    const feed = await s.call(postsApi.publicFeed, { query: { per_page: 50 }, token: login.body.token });
+    const types = new Set(feed.body.data.map((p) => p.type));
     expect([...types].sort()).toEqual(['audio', 'gallery', 'photo', 'post', 'status', 'video']);
-    const video = feed.body.data.find((p: { type: string }) => p.type === 'video');
+    const video = feed.body.data.find((p) => p.type === 'video')!;
     const served = await fetch(`${s.url}${video.url}`);
     expect(served.headers.get('content-type')).toBe('video/mp4');
     // An unread body keeps the connection busy, and closing the server would wait for it.
     await served.body?.cancel();
     // Pictures went through the image pipeline: sized names and narrower copies that are really there.
-    const gallery = feed.body.data.find((p: { type: string }) => p.type === 'gallery');
-    const photo = feed.body.data.find((p: { type: string }) => p.type === 'photo');
-    const account = photo.account as { username: string; profile_url: string };
-    const banner = (await s.request('GET', `/api/accounts/by-username/${account.username}`)).body.data
-      .banner_url as string;
-    for (const url of [gallery.photos[0].url, photo.url, account.profile_url, banner]) {
+    const gallery = feed.body.data.find((p) => p.type === 'gallery')!;
+    const photo = feed.body.data.find((p) => p.type === 'photo')!;
+    const account = photo.account;
+    const banner = (await s.call(accountsApi.byUsername, { params: { username: account.username } })).body.data
+      .banner_url!;
+    for (const url of [gallery.photos[0]!.url, photo.url!, account.profile_url!, banner]) {
       const info = imageInfo(url);
       expect(info?.widths.length, url).toBeGreaterThan(0);
       const copy = await fetch(`${s.url}${imageVariantUrl(url, info!.widths[0]!)}`);
@@ -60,9 +60,9 @@ describe('demo data', () => {
     }
     expect(
       (
-        await s.request('GET', '/api/feed', {
+        await s.call(postsApi.feed, {
           token: (
-            await s.request('POST', '/api/login', {
+            await s.call(identityApi.login, {
               body: { email: 'kyawzin@demo.inkwell.local', password: DEMO_PASSWORD, device_name: 't' },
             })
           ).body.token,

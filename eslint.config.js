@@ -144,4 +144,30 @@ export default tseslint.config(
       ],
     },
   },
+  // Server tests reach the API through the contract (`s.call(endpoint, …)`, test/harness.ts), so renaming a path,
+  // a parameter or a field breaks them at compile time: an `/api/…` string handed to `request` is refused.
+  // (`process.env` stays refused here too: this block's no-restricted-syntax replaces the one above.)
+  {
+    files: ['apps/server/{src,test}/**/*.test.ts', 'apps/server/test/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read settings through config.ts, the only reader of process.env.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='request'] > Literal[value=/^\\/api(\\/|$)/]",
+          message:
+            'Call an API route through its contract endpoint: s.call(xApi.y, { params, query, body }); malformed input goes in rawBody / rawQuery, a path the contract deliberately lacks in s.offContract.',
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='request'] > TemplateLiteral[quasis.0.value.raw=/^\\/api(\\/|$)/]",
+          message:
+            'Call an API route through its contract endpoint: s.call(xApi.y, { params, query, body }); malformed input goes in rawBody / rawQuery, a path the contract deliberately lacks in s.offContract.',
+        },
+      ],
+    },
+  },
 );

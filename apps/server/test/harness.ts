@@ -15,7 +15,7 @@ import { loadConfig, testSettings } from '../src/config';
 import { freshDatabase } from './database';
 import { startSmtpReceiver } from './smtp';
 
-export interface ApiAnswer<T = any> {
+export interface ApiAnswer<T = unknown> {
   status: number;
   body: T;
   headers: Headers;
@@ -90,7 +90,7 @@ export interface TestServer extends App {
    * a page. Every `/api/...` route of the contract goes through `call` (ESLint refuses an `/api/` string here);
    * an API path that is not in the contract on purpose (a route that must answer 404) uses `offContract`.
    */
-  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<ApiAnswer<T>>;
+  request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<ApiAnswer<T>>;
   /** An `/api/...` path that the contract deliberately does not hold (an unknown route, a removed one). */
   offContract<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<ApiAnswer<T>>;
   close(): Promise<void>;

@@ -100,17 +100,7 @@ export function ApprovalEditForm<Body>({
   const update = useUpdate(record.id);
   const [uploading, setUploading] = useState({ profile: false, banner: false });
   const [saved, setSaved] = useState<string | null>(null);
-  const form = useServerForm({
-    name: record.name,
-    username: record.username,
-    description: record.description,
-    url: record.url ?? '',
-    ...(isAccount ? { contact: record.contact ?? '' } : {}),
-    approved_status: record.approved_status,
-    published_status: record.published_status,
-    profile_url: record.profile_url,
-    ...(isAccount ? { banner_url: record.banner_url ?? null } : {}),
-  });
+  const form = useApprovalForm(record, isAccount);
   const field = (name: string) => t(`admin.${area}.fields.${name}`);
 
   const submit = form.onSubmit((values) => {
@@ -152,26 +142,7 @@ export function ApprovalEditForm<Body>({
               {...form.getInputProps('url')}
             />
             {isAccount ? <TextInput label={field('contact')} size="md" {...form.getInputProps('contact')} /> : null}
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <ApprovalSelect
-                value={form.values.approved_status}
-                onChange={(value) => form.setFieldValue('approved_status', value)}
-                error={form.errors.approved_status}
-                disabled={!mayEdit}
-              />
-              <PublishedSelect
-                value={form.values.published_status}
-                onChange={(value) => form.setFieldValue('published_status', value)}
-                error={form.errors.published_status}
-                disabled={!mayEdit}
-              />
-            </SimpleGrid>
-            {isAccount ? (
-              // Own lines, not the inputs' small descriptions: stacked Burmese glyphs need the room.
-              <Text size="sm" c="dimmed" lh={1.8}>
-                {t('admin.accounts.approval_effect')} {t('admin.accounts.publication_effect')}
-              </Text>
-            ) : null}
+            <StatusFields form={form} mayEdit={mayEdit} isAccount={isAccount} />
             <ImageUploader
               kind="profiles"
               label={field('profile_image')}
@@ -211,5 +182,56 @@ export function ApprovalEditForm<Body>({
         ) : null}
       </Stack>
     </Card>
+  );
+}
+
+function useApprovalForm(record: ApprovalRecord, isAccount: boolean) {
+  return useServerForm({
+    name: record.name,
+    username: record.username,
+    description: record.description,
+    url: record.url ?? '',
+    ...(isAccount ? { contact: record.contact ?? '' } : {}),
+    approved_status: record.approved_status,
+    published_status: record.published_status,
+    profile_url: record.profile_url,
+    ...(isAccount ? { banner_url: record.banner_url ?? null } : {}),
+  });
+}
+
+/** Approval and publication, which an administrator sets freely; for accounts, what each does. */
+function StatusFields({
+  form,
+  mayEdit,
+  isAccount,
+}: {
+  form: ReturnType<typeof useApprovalForm>;
+  mayEdit: boolean;
+  isAccount: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <ApprovalSelect
+          value={form.values.approved_status}
+          onChange={(value) => form.setFieldValue('approved_status', value)}
+          error={form.errors.approved_status}
+          disabled={!mayEdit}
+        />
+        <PublishedSelect
+          value={form.values.published_status}
+          onChange={(value) => form.setFieldValue('published_status', value)}
+          error={form.errors.published_status}
+          disabled={!mayEdit}
+        />
+      </SimpleGrid>
+      {isAccount ? (
+        // Own lines, not the inputs' small descriptions: stacked Burmese glyphs need the room.
+        <Text size="sm" c="dimmed" lh={1.8}>
+          {t('admin.accounts.approval_effect')} {t('admin.accounts.publication_effect')}
+        </Text>
+      ) : null}
+    </>
   );
 }

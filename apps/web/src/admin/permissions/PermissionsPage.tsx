@@ -80,7 +80,6 @@ export function PermissionsPage() {
   const [editing, setEditing] = useState<number | null>(null);
   const list = usePermissionsPage(page, search);
   const remove = useDeletePermission();
-  const format = numberFormat(currentLocale());
 
   const runSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -152,55 +151,15 @@ export function PermissionsPage() {
             </Table.Thead>
             <Table.Tbody>
               {rows.map((permission) => (
-                <Table.Tr key={permission.id}>
-                  <Table.Td colSpan={editing === permission.id ? 3 : 1}>
-                    {editing === permission.id ? (
-                      <RenameField permission={permission} onDone={() => setEditing(null)} />
-                    ) : (
-                      <Group gap="xs" wrap="nowrap">
-                        <Text ff="monospace" fz="sm">
-                          {permission.name}
-                        </Text>
-                        {permission.system ? (
-                          <Badge variant="light" color="gray" size="sm">
-                            {t('admin.permissions.built_in')}
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    )}
-                  </Table.Td>
-                  {editing === permission.id ? null : (
-                    <>
-                      <Table.Td ta="end">{format.format(permission.roles_count)}</Table.Td>
-                      <Table.Td>
-                        {permission.system ? null : (
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            <Button
-                              variant="subtle"
-                              h={44}
-                              leftSection={<IconPencil size={16} />}
-                              aria-label={t('admin.permissions.edit_label', { name: permission.name })}
-                              onClick={() => setEditing(permission.id)}
-                            >
-                              {t('admin.permissions.edit')}
-                            </Button>
-                            <Button
-                              variant="subtle"
-                              color="red"
-                              h={44}
-                              leftSection={<IconTrash size={16} />}
-                              aria-label={t('admin.permissions.delete_label', { name: permission.name })}
-                              loading={remove.isPending && remove.variables === permission.id}
-                              onClick={() => askDelete(permission)}
-                            >
-                              {t('admin.permissions.delete')}
-                            </Button>
-                          </Group>
-                        )}
-                      </Table.Td>
-                    </>
-                  )}
-                </Table.Tr>
+                <PermissionRow
+                  key={permission.id}
+                  permission={permission}
+                  editing={editing === permission.id}
+                  onEdit={() => setEditing(permission.id)}
+                  onDone={() => setEditing(null)}
+                  onDelete={() => askDelete(permission)}
+                  deleting={remove.isPending && remove.variables === permission.id}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -208,5 +167,76 @@ export function PermissionsPage() {
       )}
       <ServerPagination meta={list.data?.meta} onPage={setPage} />
     </>
+  );
+}
+
+/** A permission: its name (or the rename field while renamed), how many roles hold it, Edit and Delete. */
+function PermissionRow({
+  permission,
+  editing,
+  onEdit,
+  onDone,
+  onDelete,
+  deleting,
+}: {
+  permission: PermissionItem;
+  editing: boolean;
+  onEdit: () => void;
+  onDone: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
+  const { t } = useTranslation();
+  const format = numberFormat(currentLocale());
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={editing ? 3 : 1}>
+        {editing ? (
+          <RenameField permission={permission} onDone={onDone} />
+        ) : (
+          <Group gap="xs" wrap="nowrap">
+            <Text ff="monospace" fz="sm">
+              {permission.name}
+            </Text>
+            {permission.system ? (
+              <Badge variant="light" color="gray" size="sm">
+                {t('admin.permissions.built_in')}
+              </Badge>
+            ) : null}
+          </Group>
+        )}
+      </Table.Td>
+      {editing ? null : (
+        <>
+          <Table.Td ta="end">{format.format(permission.roles_count)}</Table.Td>
+          <Table.Td>
+            {permission.system ? null : (
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <Button
+                  variant="subtle"
+                  h={44}
+                  leftSection={<IconPencil size={16} />}
+                  aria-label={t('admin.permissions.edit_label', { name: permission.name })}
+                  onClick={onEdit}
+                >
+                  {t('admin.permissions.edit')}
+                </Button>
+                <Button
+                  variant="subtle"
+                  color="red"
+                  h={44}
+                  leftSection={<IconTrash size={16} />}
+                  aria-label={t('admin.permissions.delete_label', { name: permission.name })}
+                  loading={deleting}
+                  onClick={onDelete}
+                >
+                  {t('admin.permissions.delete')}
+                </Button>
+              </Group>
+            )}
+          </Table.Td>
+        </>
+      )}
+    </Table.Tr>
   );
 }

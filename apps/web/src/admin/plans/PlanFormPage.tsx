@@ -1,30 +1,5 @@
-import {
-  CURRENCY,
-  DESCRIPTION_MAX_LENGTH,
-  PLAN_PRICE_MAX,
-  PLAN_SORT_ORDER_MAX,
-  PLAN_STORAGE_MAX_MB,
-  PLAN_TRIAL_DAYS_MAX,
-  planFeaturesProblem,
-  type AdminPlan,
-} from '@inkwell/contracts';
-import {
-  Button,
-  Card,
-  Center,
-  Grid,
-  Group,
-  Loader,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { planFeaturesProblem, type AdminPlan } from '@inkwell/contracts';
+import { Button, Card, Center, Grid, Group, Loader, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -34,7 +9,8 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { BackButton } from '../components/ListControls';
 import { usePlanForEdit, useSavePlan } from './api';
 import { DeletePlan, FeaturesField, Preview } from './PlanFormParts';
-import { EMPTY, TRANSLATED, bodyOf, valuesOf, type Values } from './planValues';
+import { AccessSection, DetailsSection, PricesSection, TranslationsSection } from './PlanFormSections';
+import { EMPTY, bodyOf, valuesOf, type Values } from './planValues';
 import { NotFound, isNotFound } from '../../components/NotFound';
 
 export function PlanFormPage() {
@@ -121,156 +97,17 @@ function PlanEditor({ plan }: { plan: AdminPlan | null }) {
             </Title>
             <ErrorAlert error={save.error} />
 
-            <Card withBorder radius="md">
-              <Stack gap="sm">
-                <Title order={3} fz="h5">
-                  {t('admin.plans.sections.details')}
-                </Title>
-                <TextInput
-                  label={t('admin.plans.fields.slug')}
-                  description={t('admin.plans.fields.slug_hint')}
-                  required
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  {...form.getInputProps('slug')}
-                />
-                <TextInput label={t('admin.plans.fields.name')} required {...form.getInputProps('name')} />
-                <Textarea
-                  label={t('admin.plans.fields.description')}
-                  required
-                  autosize
-                  minRows={2}
-                  maxLength={DESCRIPTION_MAX_LENGTH}
-                  {...form.getInputProps('description')}
-                />
-              </Stack>
-            </Card>
+            <DetailsSection form={form} />
 
-            <Card withBorder radius="md">
-              <Stack gap="sm">
-                <Title order={3} fz="h5">
-                  {t('admin.plans.sections.prices')}
-                </Title>
-                <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                  <NumberInput
-                    label={t('admin.plans.fields.monthly_price', { currency: CURRENCY })}
-                    min={0}
-                    max={PLAN_PRICE_MAX}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    thousandSeparator=","
-                    {...form.getInputProps('monthly_price')}
-                  />
-                  <NumberInput
-                    label={t('admin.plans.fields.yearly_price', { currency: CURRENCY })}
-                    min={0}
-                    max={PLAN_PRICE_MAX}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    thousandSeparator=","
-                    {...form.getInputProps('yearly_price')}
-                  />
-                  <NumberInput
-                    label={t('admin.plans.fields.trial_period_days')}
-                    min={0}
-                    max={PLAN_TRIAL_DAYS_MAX}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    {...form.getInputProps('trial_period_days')}
-                  />
-                </SimpleGrid>
-              </Stack>
-            </Card>
+            <PricesSection form={form} />
 
             <Card withBorder radius="md">
               <FeaturesField form={form} path="features" label={t('admin.plans.fields.features')} required />
             </Card>
 
-            <Card withBorder radius="md">
-              <Stack gap="sm">
-                <Title order={3} fz="h5">
-                  {t('admin.plans.sections.access')}
-                </Title>
-                <Switch
-                  size="md"
-                  label={t('admin.plans.fields.creates_accounts')}
-                  {...form.getInputProps('creates_accounts', { type: 'checkbox' })}
-                />
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <NumberInput
-                    label={t('admin.plans.fields.storage_quota_mb')}
-                    min={0}
-                    max={PLAN_STORAGE_MAX_MB}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    {...form.getInputProps('storage_quota_mb')}
-                  />
-                  <NumberInput
-                    label={t('admin.plans.fields.sort_order')}
-                    description={t('admin.plans.fields.sort_order_hint')}
-                    min={0}
-                    max={PLAN_SORT_ORDER_MAX}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    {...form.getInputProps('sort_order')}
-                  />
-                </SimpleGrid>
-                <Switch
-                  size="md"
-                  label={t('admin.plans.fields.hidden')}
-                  description={t('admin.plans.fields.hidden_hint')}
-                  {...form.getInputProps('hidden', { type: 'checkbox' })}
-                />
-              </Stack>
-            </Card>
+            <AccessSection form={form} />
 
-            <Card withBorder radius="md">
-              <Stack gap="sm">
-                <Title order={3} fz="h5">
-                  {t('admin.plans.sections.translations')}
-                </Title>
-                <Text size="sm" c="dimmed">
-                  {t('admin.plans.translations_hint')}
-                </Text>
-                <Tabs defaultValue="my" keepMounted>
-                  <Tabs.List>
-                    {TRANSLATED.map((locale) => (
-                      <Tabs.Tab key={locale} value={locale} mih={44}>
-                        {t(`admin.plans.languages.${locale}`)}
-                      </Tabs.Tab>
-                    ))}
-                  </Tabs.List>
-                  {TRANSLATED.map((locale) => (
-                    <Tabs.Panel key={locale} value={locale} pt="sm">
-                      <Stack gap="sm">
-                        <TextInput
-                          label={t('admin.plans.fields.translated_name', {
-                            language: t(`admin.plans.languages.${locale}`),
-                          })}
-                          {...form.getInputProps(`translations.${locale}.name`)}
-                        />
-                        <Textarea
-                          label={t('admin.plans.fields.translated_description', {
-                            language: t(`admin.plans.languages.${locale}`),
-                          })}
-                          autosize
-                          minRows={2}
-                          maxLength={DESCRIPTION_MAX_LENGTH}
-                          {...form.getInputProps(`translations.${locale}.description`)}
-                        />
-                        <FeaturesField
-                          form={form}
-                          path={`translations.${locale}.features`}
-                          label={t('admin.plans.fields.translated_features', {
-                            language: t(`admin.plans.languages.${locale}`),
-                          })}
-                        />
-                      </Stack>
-                    </Tabs.Panel>
-                  ))}
-                </Tabs>
-              </Stack>
-            </Card>
+            <TranslationsSection form={form} />
 
             <Group>
               <Button type="submit" loading={save.isPending} mih={44}>

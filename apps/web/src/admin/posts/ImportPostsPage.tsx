@@ -23,7 +23,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconCheck, IconFileImport, IconFileUpload, IconSearch } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fieldErrors } from '../../api/client';
@@ -49,17 +49,12 @@ const EXAMPLES: Record<ImportType, string> = {
  */
 export function ImportPostsPage() {
   const { t } = useTranslation();
-  const locale = currentLocale();
-  const n = numberFormat(locale);
   const [type, setType] = useState<ImportType>('status');
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
   const [user, setUser] = useState<UserListItem | null>(null);
   const [accountId, setAccountId] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
   const [result, setResult] = useState<ImportPostsResult | null>(null);
-  const found = useUserSearch(q);
   const accounts = useUserAccounts(user?.id);
   const upload = useImportPosts(setProgress);
   const errors = fieldErrors(upload.error);
@@ -99,64 +94,7 @@ export function ImportPostsPage() {
             error={errors.type}
           />
 
-          <Stack gap="xs">
-            <TextInput
-              type="search"
-              size="md"
-              label={t('admin.posts.user_label')}
-              description={t('admin.posts.user_hint')}
-              styles={TALL_DESCRIPTION}
-              placeholder={t('admin.posts.user_placeholder')}
-              leftSection={<IconSearch size={18} />}
-              value={typed}
-              onChange={(e) => setTyped(e.currentTarget.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  // Enter searches here; it does not send the import form.
-                  e.preventDefault();
-                  setQ(typed.trim());
-                }
-              }}
-              error={errors.user_id}
-            />
-            <ErrorAlert error={found.error} />
-            {found.isFetching && <Loader size="sm" aria-label={t('admin.common.loading')} />}
-            {q && found.data && found.data.data.length === 0 && (
-              <Text size="sm" c="dimmed" role="status">
-                {t('admin.posts.user_none', { q })}
-              </Text>
-            )}
-            {found.data && found.data.data.length > 0 && (
-              <Radio.Group
-                label={t('admin.posts.user_results')}
-                value={user ? String(user.id) : null}
-                onChange={(value) => {
-                  const person = found.data.data.find((p) => String(p.id) === value);
-                  if (person) pickUser(person);
-                }}
-              >
-                <Stack gap="xs" mt="xs">
-                  {found.data.data.map((person) => (
-                    <Radio.Card key={person.id} value={String(person.id)} radius="md" p="sm">
-                      <Group gap="sm" wrap="nowrap">
-                        <Radio.Indicator />
-                        <UserAvatar url={person.profile_url} name={person.name} size={32} />
-                        <div style={{ minWidth: 0 }}>
-                          <Text size="sm" fw={600} truncate="end">
-                            {person.name}
-                          </Text>
-                          <Text size="xs" c="dimmed" truncate="end">
-                            @{person.username}
-                            {person.email ? ` · ${person.email}` : ''}
-                          </Text>
-                        </div>
-                      </Group>
-                    </Radio.Card>
-                  ))}
-                </Stack>
-              </Radio.Group>
-            )}
-          </Stack>
+          <UserSearch user={user} onPick={pickUser} error={errors.user_id} />
 
           {user && (
             <Stack gap="xs">
@@ -185,31 +123,16 @@ export function ImportPostsPage() {
             </Stack>
           )}
 
-          <Stack gap={4}>
-            <FileInput
-              size="md"
-              label={t('admin.posts.file_label')}
-              styles={TALL_DESCRIPTION}
-              description={t('admin.posts.file_hint', {
-                mb: n.format(IMPORT_MAX_BYTES / 1024 / 1024),
-                rows: n.format(IMPORT_MAX_ROWS),
-              })}
-              placeholder={t('admin.posts.file_placeholder')}
-              accept="application/json,.json"
-              leftSection={<IconFileUpload size={18} />}
-              clearable
-              value={file}
-              onChange={(chosen) => {
-                setFile(chosen);
-                setResult(null);
-                upload.reset();
-              }}
-              error={errors.file}
-            />
-            <Text size="xs" c="dimmed">
-              {t('admin.posts.format_label')} <Code>{EXAMPLES[type]}</Code>
-            </Text>
-          </Stack>
+          <ImportFileField
+            type={type}
+            file={file}
+            onFile={(chosen) => {
+              setFile(chosen);
+              setResult(null);
+              upload.reset();
+            }}
+            error={errors.file}
+          />
 
           {upload.isPending &&
             (progress < 100 ? (
@@ -293,6 +216,121 @@ function ImportResult({ result }: { result: ImportPostsResult }) {
           </Stack>
         </Card>
       )}
+    </Stack>
+  );
+}
+
+/** A person found by name or e-mail (Enter runs the search, it does not send the import form), picked from the results. */
+function UserSearch({
+  user,
+  onPick,
+  error,
+}: {
+  user: UserListItem | null;
+  onPick: (person: UserListItem) => void;
+  error: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const found = useUserSearch(q);
+  return (
+    <Stack gap="xs">
+      <TextInput
+        type="search"
+        size="md"
+        label={t('admin.posts.user_label')}
+        description={t('admin.posts.user_hint')}
+        styles={TALL_DESCRIPTION}
+        placeholder={t('admin.posts.user_placeholder')}
+        leftSection={<IconSearch size={18} />}
+        value={typed}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            // Enter searches here; it does not send the import form.
+            e.preventDefault();
+            setQ(typed.trim());
+          }
+        }}
+        error={error}
+      />
+      <ErrorAlert error={found.error} />
+      {found.isFetching && <Loader size="sm" aria-label={t('admin.common.loading')} />}
+      {q && found.data && found.data.data.length === 0 && (
+        <Text size="sm" c="dimmed" role="status">
+          {t('admin.posts.user_none', { q })}
+        </Text>
+      )}
+      {found.data && found.data.data.length > 0 && (
+        <Radio.Group
+          label={t('admin.posts.user_results')}
+          value={user ? String(user.id) : null}
+          onChange={(value) => {
+            const person = found.data.data.find((p) => String(p.id) === value);
+            if (person) onPick(person);
+          }}
+        >
+          <Stack gap="xs" mt="xs">
+            {found.data.data.map((person) => (
+              <Radio.Card key={person.id} value={String(person.id)} radius="md" p="sm">
+                <Group gap="sm" wrap="nowrap">
+                  <Radio.Indicator />
+                  <UserAvatar url={person.profile_url} name={person.name} size={32} />
+                  <div style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600} truncate="end">
+                      {person.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate="end">
+                      @{person.username}
+                      {person.email ? ` · ${person.email}` : ''}
+                    </Text>
+                  </div>
+                </Group>
+              </Radio.Card>
+            ))}
+          </Stack>
+        </Radio.Group>
+      )}
+    </Stack>
+  );
+}
+
+/** The JSON file to import, with the limits and an example row of the chosen type. */
+function ImportFileField({
+  type,
+  file,
+  onFile,
+  error,
+}: {
+  type: ImportType;
+  file: File | null;
+  onFile: (file: File | null) => void;
+  error: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const n = numberFormat(currentLocale());
+  return (
+    <Stack gap={4}>
+      <FileInput
+        size="md"
+        label={t('admin.posts.file_label')}
+        styles={TALL_DESCRIPTION}
+        description={t('admin.posts.file_hint', {
+          mb: n.format(IMPORT_MAX_BYTES / 1024 / 1024),
+          rows: n.format(IMPORT_MAX_ROWS),
+        })}
+        placeholder={t('admin.posts.file_placeholder')}
+        accept="application/json,.json"
+        leftSection={<IconFileUpload size={18} />}
+        clearable
+        value={file}
+        onChange={onFile}
+        error={error}
+      />
+      <Text size="xs" c="dimmed">
+        {t('admin.posts.format_label')} <Code>{EXAMPLES[type]}</Code>
+      </Text>
     </Stack>
   );
 }

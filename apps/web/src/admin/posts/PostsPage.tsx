@@ -32,14 +32,8 @@ const isType = (value: string | null): value is PostType => (POST_TYPES as reado
 const isStatus = (value: string | null): value is PostStatus =>
   (POST_STATUSES as readonly string[]).includes(value ?? '');
 
-/**
- * The spec's post table (id, type icon, content cut at 150 px, account, likes, comments, created date): searched
- * with Enter, filtered by type and status, paged by the server. The filters live in the address.
- */
-export function PostsPage() {
-  const { t } = useTranslation();
-  const locale = currentLocale();
-  const mayImport = usePermission('posts.import');
+/** The search words, filters and page, kept in the address (a change names its page; none is the first). */
+function usePostsParams() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const typeParam = params.get('type');
@@ -47,15 +41,6 @@ export function PostsPage() {
   const type = isType(typeParam) ? typeParam : undefined;
   const status = isStatus(statusParam) ? statusParam : undefined;
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const [typed, setTyped] = useState(q);
-  // Back and forward (or a link) change the address: the box follows it.
-  const [shownQ, setShownQ] = useState(q);
-  if (shownQ !== q) {
-    setShownQ(q);
-    setTyped(q);
-  }
-  const posts = usePostsPage({ q, type, status, page });
-
   const update = (next: { q?: string; type?: PostType | null; status?: PostStatus | null; page?: number }) =>
     setParams((previous) => {
       const out = new URLSearchParams(previous);
@@ -66,6 +51,26 @@ export function PostsPage() {
       set('page', next.page && next.page > 1 ? String(next.page) : null);
       return out;
     });
+  return { q, type, status, page, update };
+}
+
+/**
+ * The spec's post table (id, type icon, content cut at 150 px, account, likes, comments, created date): searched
+ * with Enter, filtered by type and status, paged by the server. The filters live in the address.
+ */
+export function PostsPage() {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const mayImport = usePermission('posts.import');
+  const { q, type, status, page, update } = usePostsParams();
+  const [typed, setTyped] = useState(q);
+  // Back and forward (or a link) change the address: the box follows it.
+  const [shownQ, setShownQ] = useState(q);
+  if (shownQ !== q) {
+    setShownQ(q);
+    setTyped(q);
+  }
+  const posts = usePostsPage({ q, type, status, page });
 
   const rows = posts.data?.data ?? [];
   const total = posts.data?.meta.total;
@@ -150,26 +155,7 @@ export function PostsPage() {
           <Text size="sm" c="dimmed" aria-live="polite">
             {t('admin.posts.found', { count: total, n: numberFormat(locale).format(total) })}
           </Text>
-          <Table.ScrollContainer minWidth={820}>
-            <Table striped highlightOnHover verticalSpacing="sm" style={{ opacity: posts.isPlaceholderData ? 0.6 : 1 }}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('admin.common.id')}</Table.Th>
-                  <Table.Th>{t('admin.posts.col_type')}</Table.Th>
-                  <Table.Th>{t('admin.posts.col_content')}</Table.Th>
-                  <Table.Th>{t('admin.posts.col_account')}</Table.Th>
-                  <Table.Th ta="end">{t('admin.posts.col_likes')}</Table.Th>
-                  <Table.Th ta="end">{t('admin.posts.col_comments')}</Table.Th>
-                  <Table.Th>{t('admin.posts.col_created')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((post) => (
-                  <PostRow key={post.id} post={post} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <PostsTable rows={rows} placeholder={posts.isPlaceholderData} />
         </>
       ) : null}
 
@@ -235,5 +221,32 @@ function PostRow({ post }: { post: AdminPost }) {
         </Text>
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** The posts of this page, dimmed while the next page loads. */
+function PostsTable({ rows, placeholder }: { rows: AdminPost[]; placeholder: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Table.ScrollContainer minWidth={820}>
+      <Table striped highlightOnHover verticalSpacing="sm" style={{ opacity: placeholder ? 0.6 : 1 }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('admin.common.id')}</Table.Th>
+            <Table.Th>{t('admin.posts.col_type')}</Table.Th>
+            <Table.Th>{t('admin.posts.col_content')}</Table.Th>
+            <Table.Th>{t('admin.posts.col_account')}</Table.Th>
+            <Table.Th ta="end">{t('admin.posts.col_likes')}</Table.Th>
+            <Table.Th ta="end">{t('admin.posts.col_comments')}</Table.Th>
+            <Table.Th>{t('admin.posts.col_created')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((post) => (
+            <PostRow key={post.id} post={post} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconInfoCircle, IconLock, IconLockOpen } from '@tabler/icons-react';
+import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -58,7 +59,6 @@ export function UserEditPage() {
 
 function UserEditor({ user }: { user: AdminUser }) {
   const { t } = useTranslation();
-  const locale = currentLocale();
   const mayRole = usePermission('users.role') && user.can_change_role;
   const update = useUpdateUser(user.id);
   const changeRole = useChangeRole(user.id);
@@ -106,39 +106,9 @@ function UserEditor({ user }: { user: AdminUser }) {
     }
   });
 
-  const roleOptions = (roles.data ?? []).map((role) => ({ value: String(role.id), label: role.name }));
-  // The current role is an option even before the list arrives.
-  if (!roleOptions.some((o) => o.value === String(user.role_id)))
-    roleOptions.unshift({ value: String(user.role_id), label: user.role_name });
-
   return (
     <Stack gap="lg">
-      <Group gap="md" wrap="nowrap" align="center">
-        <UserAvatar url={user.profile_url} name={user.name} size={56} />
-        <div style={{ minWidth: 0 }}>
-          <Title order={2} fz="h3" style={{ overflowWrap: 'anywhere' }}>
-            {user.name}
-          </Title>
-          <Group gap="xs" mt={4}>
-            <Text size="sm" c="dimmed">
-              @{user.username} · {t('admin.users.joined', { date: longDate(user.created_at, locale) })}
-            </Text>
-            <Badge variant="outline" color="gray">
-              {user.role_name}
-            </Badge>
-            {user.suspended_at && (
-              <Badge color="red" variant="light">
-                {t('admin.users.suspended')}
-              </Badge>
-            )}
-            {!user.email_verified_at && (
-              <Badge color="yellow" variant="light">
-                {t('admin.users.not_activated')}
-              </Badge>
-            )}
-          </Group>
-        </div>
-      </Group>
+      <UserHeader user={user} />
 
       {!editable && !mayRole && (
         <Alert color="blue" icon={<IconInfoCircle size={18} />}>
@@ -181,21 +151,13 @@ function UserEditor({ user }: { user: AdminUser }) {
             max={new Date().toISOString().slice(0, 10)}
             {...form.getInputProps('dob')}
           />
-          {mayRole ? (
-            <Select
-              size="md"
-              label={t('admin.users.role')}
-              description={t('admin.users.role_hint')}
-              styles={tallDescription}
-              data={roleOptions}
-              allowDeselect={false}
-              rightSection={roles.isFetching ? <Loader size="xs" /> : undefined}
-              error={roleError ? errorMessage(roleError) : undefined}
-              {...form.getInputProps('role_id')}
-            />
-          ) : (
-            <TextInput label={t('admin.users.role')} value={user.role_name} readOnly />
-          )}
+          <RoleField
+            user={user}
+            mayRole={mayRole}
+            roles={roles}
+            error={roleError ? errorMessage(roleError) : undefined}
+            inputProps={form.getInputProps('role_id')}
+          />
           <ErrorAlert error={roles.error} />
           {(editable || mayRole) && (
             <Group justify="flex-end">
@@ -256,5 +218,79 @@ function SuspendCard({ user }: { user: AdminUser }) {
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** The person's picture, name, username, joining date, role and state. */
+function UserHeader({ user }: { user: AdminUser }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  return (
+    <Group gap="md" wrap="nowrap" align="center">
+      <UserAvatar url={user.profile_url} name={user.name} size={56} />
+      <div style={{ minWidth: 0 }}>
+        <Title order={2} fz="h3" style={{ overflowWrap: 'anywhere' }}>
+          {user.name}
+        </Title>
+        <Group gap="xs" mt={4}>
+          <Text size="sm" c="dimmed">
+            @{user.username} · {t('admin.users.joined', { date: longDate(user.created_at, locale) })}
+          </Text>
+          <Badge variant="outline" color="gray">
+            {user.role_name}
+          </Badge>
+          {user.suspended_at && (
+            <Badge color="red" variant="light">
+              {t('admin.users.suspended')}
+            </Badge>
+          )}
+          {!user.email_verified_at && (
+            <Badge color="yellow" variant="light">
+              {t('admin.users.not_activated')}
+            </Badge>
+          )}
+        </Group>
+      </div>
+    </Group>
+  );
+}
+
+/** The roles to choose from; the current one is among them even before the list arrives. */
+function roleOptionsOf(roles: { id: number; name: string }[] | undefined, user: AdminUser) {
+  const options = (roles ?? []).map((role) => ({ value: String(role.id), label: role.name }));
+  if (!options.some((o) => o.value === String(user.role_id)))
+    options.unshift({ value: String(user.role_id), label: user.role_name });
+  return options;
+}
+
+/** The role: a choice for those who may change it (the list loads only for them), else the role's name. */
+function RoleField({
+  user,
+  mayRole,
+  roles,
+  error,
+  inputProps,
+}: {
+  user: AdminUser;
+  mayRole: boolean;
+  roles: ReturnType<typeof useRoleOptions>;
+  error: string | undefined;
+  inputProps: ReturnType<UseFormReturnType<{ role_id: string }>['getInputProps']>;
+}) {
+  const { t } = useTranslation();
+  return mayRole ? (
+    <Select
+      size="md"
+      label={t('admin.users.role')}
+      description={t('admin.users.role_hint')}
+      styles={tallDescription}
+      data={roleOptionsOf(roles.data, user)}
+      allowDeselect={false}
+      rightSection={roles.isFetching ? <Loader size="xs" /> : undefined}
+      error={error}
+      {...inputProps}
+    />
+  ) : (
+    <TextInput label={t('admin.users.role')} value={user.role_name} readOnly />
   );
 }

@@ -1,8 +1,9 @@
-import { ActionIcon, Group, Loader, Paper, Slider, Text } from '@mantine/core';
+import { ActionIcon, Group, Loader, Paper, Text } from '@mantine/core';
 import { IconPlayerPauseFilled, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatClock } from './uploadState';
+import { SeekSlider } from './SeekSlider';
 
 export type AudioPlayerState = 'paused' | 'playing' | 'waiting' | 'stalled';
 
@@ -42,19 +43,13 @@ export function AudioPlayer({ src, title }: { src: string; title: string }) {
         <ActionIcon size={44} radius="xl" onClick={toggle} aria-label={playing ? t('media.pause') : t('media.play')}>
           {playing ? <IconPlayerPauseFilled size={20} /> : <IconPlayerPlayFilled size={20} />}
         </ActionIcon>
-        <Slider
-          style={{ flex: 1 }}
-          min={0}
-          max={duration || 1}
-          step={0.1}
-          value={time}
-          label={null}
-          onChange={(v) => {
+        <SeekSlider
+          time={time}
+          duration={duration}
+          onSeek={(v) => {
             if (audio.current) audio.current.currentTime = v;
             setTime(v);
           }}
-          aria-label={t('media.seek')}
-          thumbLabel={t('media.seek')}
         />
         {(state === 'waiting' || state === 'stalled') && <Loader size="xs" aria-label={t(`media.state.${state}`)} />}
         <Text size="sm" ff="monospace" aria-label={t('media.time')} miw={70} ta="right">

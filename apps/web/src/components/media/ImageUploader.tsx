@@ -83,8 +83,6 @@ export function ImageUploader({
     }
   };
 
-  const previewWidth = kind === 'profiles' || kind === 'squares' ? 160 : 480;
-
   const remove = () => {
     dispatch({ type: 'remove' });
     onChange(null);
@@ -93,28 +91,7 @@ export function ImageUploader({
   return (
     <Input.Wrapper label={label} description={description}>
       <Stack gap="xs" mt={4}>
-        {state.phase === 'done' && (
-          <div style={{ position: 'relative', maxWidth: previewWidth }}>
-            <ResponsiveImage
-              url={state.url}
-              alt={label}
-              sizes={`${previewWidth}px`}
-              radius="md"
-              style={
-                aspect === null
-                  ? photoBoxStyle(state.url, '50vh')
-                  : { aspectRatio: aspect, objectFit: 'cover', ...(kind === 'profiles' && { borderRadius: '50%' }) }
-              }
-            />
-            <CloseButton
-              aria-label={t('media.remove_image')}
-              onClick={remove}
-              variant="filled"
-              radius="xl"
-              style={{ position: 'absolute', top: 6, right: 6 }}
-            />
-          </div>
-        )}
+        {state.phase === 'done' && <ImagePreview url={state.url} label={label} kind={kind} onRemove={remove} />}
         {state.phase === 'uploading' && <UploadProgress progress={state.progress} />}
         {state.phase === 'failed' && (
           <Alert color="red" role="alert" title={t('media.upload_failed')}>
@@ -148,5 +125,44 @@ export function ImageUploader({
         </Suspense>
       )}
     </Input.Wrapper>
+  );
+}
+
+/** The uploaded image in the kind's shape (a profile picture round), with a button that removes it. */
+function ImagePreview({
+  url,
+  label,
+  kind,
+  onRemove,
+}: {
+  url: string;
+  label: string;
+  kind: ImageKind;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  const aspect = cropAspect(kind);
+  const previewWidth = kind === 'profiles' || kind === 'squares' ? 160 : 480;
+  return (
+    <div style={{ position: 'relative', maxWidth: previewWidth }}>
+      <ResponsiveImage
+        url={url}
+        alt={label}
+        sizes={`${previewWidth}px`}
+        radius="md"
+        style={
+          aspect === null
+            ? photoBoxStyle(url, '50vh')
+            : { aspectRatio: aspect, objectFit: 'cover', ...(kind === 'profiles' && { borderRadius: '50%' }) }
+        }
+      />
+      <CloseButton
+        aria-label={t('media.remove_image')}
+        onClick={onRemove}
+        variant="filled"
+        radius="xl"
+        style={{ position: 'absolute', top: 6, right: 6 }}
+      />
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { AUDIO_ACCEPT, VIDEO_ACCEPT, mediaApi, type MediaCheck } from '@inkwell/contracts';
 import { Alert, Button, FileButton, Group, Input, Loader, Stack, Text } from '@mantine/core';
 import { IconMusicUp, IconTrash, IconVideoPlus } from '@tabler/icons-react';
-import { useCallback, useReducer } from 'react';
+import { useCallback, useReducer, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
@@ -9,7 +9,7 @@ import { alert } from '../../lib/alerts';
 import { AudioPlayer } from './AudioPlayer';
 import { VideoPlayer } from './VideoPlayer';
 import { useReportBusy, useUploadSignal } from './uploadHooks';
-import { isBusy, uploadReducer } from './uploadState';
+import { isBusy, uploadReducer, type UploadEvent, type UploadState } from './uploadState';
 import { useMediaLive } from './useMediaLive';
 import { useMediaPolling } from './useMediaPolling';
 import { UploadProgress } from './UploadProgress';
@@ -48,34 +48,7 @@ export function MediaUpload({
   useReportBusy(busy, onBusyChange);
   const nextSignal = useUploadSignal();
 
-  const onStatus = useCallback(
-    (check: MediaCheck) => {
-      dispatch({
-        type: 'status',
-        status: check.status,
-        url: check.url,
-        progress: check.progress,
-        posterUrl: check.poster_url,
-        error: check.error,
-      });
-      if (check.status === 'processed' && check.url)
-        onChange({ file: check.file, url: check.url, posterUrl: check.poster_url });
-      else if (check.status !== 'processing') {
-        // Neither processing nor processed: the file is dropped.
-        onChange(null);
-        alert('danger', check.error ?? t('media.processing_failed'));
-      }
-    },
-    [onChange, t],
-  );
-  const processing = state.phase === 'processing' ? state.file : null;
-  // The spec's poll stays as the fallback; the realtime channel says sooner how far along it is and when it is done.
-  const askNow = useMediaPolling(kind, processing, onStatus);
-  const onProgress = useCallback(
-    (progress: number) => dispatch({ type: 'status', status: 'processing', url: null, progress }),
-    [],
-  );
-  useMediaLive(state.phase === 'uploading' || state.phase === 'processing', processing, onProgress, askNow);
+  useProcessingStatus(kind, state, dispatch, onChange);
 
   const choose = async (file: File | null) => {
     if (!file) return;
@@ -156,4 +129,45 @@ export function MediaUpload({
       </Stack>
     </Input.Wrapper>
   );
+}
+
+/**
+ * While the server processes the file: its status into the state, by the spec's poll and, sooner, the realtime
+ * channel. Processed sets the value; neither processing nor processed drops the file and says why.
+ */
+function useProcessingStatus(
+  kind: 'audio' | 'video',
+  state: UploadState,
+  dispatch: Dispatch<UploadEvent>,
+  onChange: (value: MediaValue | null) => void,
+) {
+  const { t } = useTranslation();
+  const onStatus = useCallback(
+    (check: MediaCheck) => {
+      dispatch({
+        type: 'status',
+        status: check.status,
+        url: check.url,
+        progress: check.progress,
+        posterUrl: check.poster_url,
+        error: check.error,
+      });
+      if (check.status === 'processed' && check.url)
+        onChange({ file: check.file, url: check.url, posterUrl: check.poster_url });
+      else if (check.status !== 'processing') {
+        // Neither processing nor processed: the file is dropped.
+        onChange(null);
+        alert('danger', check.error ?? t('media.processing_failed'));
+      }
+    },
+    [dispatch, onChange, t],
+  );
+  const processing = state.phase === 'processing' ? state.file : null;
+  // The spec's poll stays as the fallback; the realtime channel says sooner how far along it is and when it is done.
+  const askNow = useMediaPolling(kind, processing, onStatus);
+  const onProgress = useCallback(
+    (progress: number) => dispatch({ type: 'status', status: 'processing', url: null, progress }),
+    [dispatch],
+  );
+  useMediaLive(state.phase === 'uploading' || state.phase === 'processing', processing, onProgress, askNow);
 }

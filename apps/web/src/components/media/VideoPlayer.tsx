@@ -1,10 +1,11 @@
 import { VIDEO_CONTROLS_IDLE_MS } from '@inkwell/contracts';
-import { ActionIcon, Box, Group, Loader, Slider, Text } from '@mantine/core';
+import { ActionIcon, Box, Group, Loader, Text } from '@mantine/core';
 import { IconMaximize, IconPlayerPauseFilled, IconPlayerPlayFilled, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alert } from '../../lib/alerts';
 import { formatClock } from './uploadState';
+import { SeekSlider } from './SeekSlider';
 
 export type VideoPlayerState = 'paused' | 'playing' | 'ended' | 'waiting' | 'stalled';
 
@@ -121,22 +122,16 @@ export function VideoPlayer({ src, poster, title }: { src: string; poster?: stri
         >
           {state === 'ended' ? <IconRefresh /> : playing ? <IconPlayerPauseFilled /> : <IconPlayerPlayFilled />}
         </ActionIcon>
-        <Slider
-          style={{ flex: 1 }}
+        <SeekSlider
+          time={time}
+          duration={duration}
           color="white"
           size="sm"
-          min={0}
-          max={duration || 1}
-          step={0.1}
-          value={time}
-          label={null}
-          onChange={(v) => {
+          onSeek={(v) => {
             if (video.current) video.current.currentTime = v;
             setTime(v);
             controls.poke();
           }}
-          aria-label={t('media.seek')}
-          thumbLabel={t('media.seek')}
         />
         <Text size="xs" c="white" ff="monospace">
           {formatClock(time)} / {formatClock(duration)}

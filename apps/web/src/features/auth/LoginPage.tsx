@@ -19,30 +19,12 @@ export function LoginPage() {
   const location = useLocation();
   const back = useBack('/');
   const login = useLogin();
-  const logout = useLogout();
   const form = useServerForm({ email: '', password: '' });
   const resend = useResendActivation();
   // The address refused for not being activated yet: the reason stays on the form, with a new link one tap away.
   const [notActivated, setNotActivated] = useState<string | null>(null);
 
-  if (session) {
-    return (
-      <Stack gap="md">
-        <Title order={1} fz="h2">
-          {t('login.signed_in_title')}
-        </Title>
-        <Text c="dimmed">{t('login.signed_in_as', { name: session.name })}</Text>
-        <Group grow>
-          <Button component={Link} to="/home">
-            {t('actions.home')}
-          </Button>
-          <Button variant="default" loading={logout.isPending} onClick={() => logout.mutate()}>
-            {t('actions.logout')}
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
+  if (session) return <SignedIn name={session.name} />;
 
   const askedFrom = (location.state as { from?: unknown } | null)?.from;
   const asked = isLocalPath(askedFrom) ? askedFrom : null;
@@ -136,5 +118,27 @@ export function LoginPage() {
         </Text>
       </Stack>
     </form>
+  );
+}
+
+/** Already signed in: say as whom, with the way home and the way out. */
+function SignedIn({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const logout = useLogout();
+  return (
+    <Stack gap="md">
+      <Title order={1} fz="h2">
+        {t('login.signed_in_title')}
+      </Title>
+      <Text c="dimmed">{t('login.signed_in_as', { name })}</Text>
+      <Group grow>
+        <Button component={Link} to="/home">
+          {t('actions.home')}
+        </Button>
+        <Button variant="default" loading={logout.isPending} onClick={() => logout.mutate()}>
+          {t('actions.logout')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

@@ -115,31 +115,38 @@ export function FindPage() {
           )}
           <Stack gap="xs">
             {people.map((user) => (
-              <Card key={user.id} withBorder radius="md" padding="xs">
-                <Checkbox
-                  size="md"
-                  checked={picked.has(user.id)}
-                  onChange={() => toggle(user)}
-                  styles={{ body: { alignItems: 'center' }, labelWrapper: { minWidth: 0 } }}
-                  label={
-                    <Group wrap="nowrap" gap="sm">
-                      <UserAvatar url={user.profile_url} name={user.name} size={40} />
-                      <div style={{ minWidth: 0 }}>
-                        <Text fw={600} truncate>
-                          {user.name}
-                        </Text>
-                        <Text size="sm" c="dimmed" truncate>
-                          @{user.username}
-                        </Text>
-                      </div>
-                    </Group>
-                  }
-                />
-              </Card>
+              <PersonCheckbox key={user.id} user={user} checked={picked.has(user.id)} onToggle={() => toggle(user)} />
             ))}
           </Stack>
         </section>
       )}
     </Stack>
+  );
+}
+
+/** A person found, picked or not for the chat by ticking their card. */
+function PersonCheckbox({ user, checked, onToggle }: { user: PublicUser; checked: boolean; onToggle: () => void }) {
+  return (
+    <Card withBorder radius="md" padding="xs">
+      <Checkbox
+        size="md"
+        checked={checked}
+        onChange={onToggle}
+        styles={{ body: { alignItems: 'center' }, labelWrapper: { minWidth: 0 } }}
+        label={
+          <Group wrap="nowrap" gap="sm">
+            <UserAvatar url={user.profile_url} name={user.name} size={40} />
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} truncate>
+                {user.name}
+              </Text>
+              <Text size="sm" c="dimmed" truncate>
+                @{user.username}
+              </Text>
+            </div>
+          </Group>
+        }
+      />
+    </Card>
   );
 }

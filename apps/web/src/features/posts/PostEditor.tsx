@@ -1,6 +1,6 @@
 import type { PostType } from '@inkwell/contracts';
 import { Stack, TextInput, Text } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GalleryEditor, type GalleryItem } from '../../components/GalleryEditor';
 import { PhotoPostForm } from '../../components/PhotoPostForm';
@@ -72,13 +72,6 @@ export function PostEditor({
       maxLength={200}
     />
   );
-  const fieldError = (name: string) =>
-    errors[name] && (
-      <Text c="red" size="sm" role="alert">
-        {errors[name]}
-      </Text>
-    );
-
   switch (type) {
     case 'status':
       return (
@@ -138,59 +131,102 @@ export function PostEditor({
             onChange={(update) => onChange((current) => ({ ...current, photos: update(current.photos) }))}
             onBusyChange={track('gallery')}
           />
-          {fieldError('photos')}
+          {fieldError(errors, 'photos')}
         </Stack>
       );
     case 'audio':
-      return (
-        <Stack gap="md">
-          <MediaUpload
-            kind="audio"
-            label={t('posts.fields.audio')}
-            value={draft.url ? { file: null, url: draft.url } : null}
-            onChange={(v) => set({ url: v?.url ?? null })}
-            onBusyChange={track('audio')}
-          />
-          {fieldError('url')}
-          {title}
-          <ImageUploader
-            kind="squares"
-            label={t('posts.fields.audio_cover')}
-            value={draft.featured_photo_url}
-            onChange={(featured_photo_url) => set({ featured_photo_url })}
-            onBusyChange={track('cover')}
-          />
-          {fieldError('featured_photo_url')}
-        </Stack>
-      );
+      return <AudioPostFields draft={draft} set={set} errors={errors} track={track} title={title} />;
     case 'video':
-      return (
-        <Stack gap="md">
-          <MediaUpload
-            kind="video"
-            label={t('posts.fields.video')}
-            value={draft.url ? { file: null, url: draft.url, posterUrl: draft.featured_photo_url } : null}
-            onChange={(v) => set({ url: v?.url ?? null })}
-            onBusyChange={track('video')}
-          />
-          {fieldError('url')}
-          {title}
-          <ImageUploader
-            kind="covers"
-            label={t('posts.fields.video_cover')}
-            value={draft.featured_photo_url}
-            onChange={(featured_photo_url) => set({ featured_photo_url })}
-            onBusyChange={track('cover')}
-          />
-          <StatusPostForm
-            label={t('posts.fields.description')}
-            value={draft.content}
-            onChange={(content) => set({ content })}
-            error={errors.content}
-          />
-        </Stack>
-      );
+      return <VideoPostFields draft={draft} set={set} errors={errors} track={track} title={title} />;
   }
+}
+
+const fieldError = (errors: Record<string, string>, name: string) =>
+  errors[name] && (
+    <Text c="red" size="sm" role="alert">
+      {errors[name]}
+    </Text>
+  );
+
+/** An audio post: the file, its title and a square cover. */
+function AudioPostFields({
+  draft,
+  set,
+  errors,
+  track,
+  title,
+}: {
+  draft: PostDraft;
+  set: (patch: Partial<PostDraft>) => void;
+  errors: Record<string, string>;
+  track: (slot: string) => (busy: boolean) => void;
+  title: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <MediaUpload
+        kind="audio"
+        label={t('posts.fields.audio')}
+        value={draft.url ? { file: null, url: draft.url } : null}
+        onChange={(v) => set({ url: v?.url ?? null })}
+        onBusyChange={track('audio')}
+      />
+      {fieldError(errors, 'url')}
+      {title}
+      <ImageUploader
+        kind="squares"
+        label={t('posts.fields.audio_cover')}
+        value={draft.featured_photo_url}
+        onChange={(featured_photo_url) => set({ featured_photo_url })}
+        onBusyChange={track('cover')}
+      />
+      {fieldError(errors, 'featured_photo_url')}
+    </Stack>
+  );
+}
+
+/** A video post: the file, its title, a cover (its poster) and a description. */
+function VideoPostFields({
+  draft,
+  set,
+  errors,
+  track,
+  title,
+}: {
+  draft: PostDraft;
+  set: (patch: Partial<PostDraft>) => void;
+  errors: Record<string, string>;
+  track: (slot: string) => (busy: boolean) => void;
+  title: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md">
+      <MediaUpload
+        kind="video"
+        label={t('posts.fields.video')}
+        value={draft.url ? { file: null, url: draft.url, posterUrl: draft.featured_photo_url } : null}
+        onChange={(v) => set({ url: v?.url ?? null })}
+        onBusyChange={track('video')}
+      />
+      {fieldError(errors, 'url')}
+      {title}
+      <ImageUploader
+        kind="covers"
+        label={t('posts.fields.video_cover')}
+        value={draft.featured_photo_url}
+        onChange={(featured_photo_url) => set({ featured_photo_url })}
+        onBusyChange={track('cover')}
+      />
+      <StatusPostForm
+        label={t('posts.fields.description')}
+        value={draft.content}
+        onChange={(content) => set({ content })}
+        error={errors.content}
+      />
+    </Stack>
+  );
 }
 
 /** What the API takes for a type: only the fields that type uses. */

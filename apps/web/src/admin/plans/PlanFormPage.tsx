@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { fieldErrors } from '../../api/client';
 import { alert } from '../../lib/alerts';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { BackButton } from '../components/ListControls';
+import { BackButton } from '../components/BackButton';
 import { usePlanForEdit, useSavePlan } from './api';
 import { DeletePlan, FeaturesField, Preview } from './PlanFormParts';
 import { AccessSection, DetailsSection, PricesSection, TranslationsSection } from './PlanFormSections';

@@ -27,7 +27,7 @@ import { currentLocale } from '../../i18n';
 import { alert } from '../../lib/alerts';
 import { longDate } from '../../lib/dates';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { BackButton } from '../components/ListControls';
+import { BackButton } from '../components/BackButton';
 import { usePermission } from '../usePermission';
 import { useAdminUser, useChangeRole, useRoleOptions, useSetSuspended, useUpdateUser } from './api';
 import { NotFound, isNotFound } from '../../components/NotFound';

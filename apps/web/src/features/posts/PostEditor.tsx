@@ -148,20 +148,17 @@ const fieldError = (errors: Record<string, string>, name: string) =>
     </Text>
   );
 
-/** An audio post: the file, its title and a square cover. */
-function AudioPostFields({
-  draft,
-  set,
-  errors,
-  track,
-  title,
-}: {
+/** What an audio or video post's fields share: the draft, its setter and errors, the upload tracker, the title. */
+interface MediaFieldsProps {
   draft: PostDraft;
   set: (patch: Partial<PostDraft>) => void;
   errors: Record<string, string>;
   track: (slot: string) => (busy: boolean) => void;
   title: ReactNode;
-}) {
+}
+
+/** An audio post: the file, its title and a square cover. */
+function AudioPostFields({ draft, set, errors, track, title }: MediaFieldsProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">
@@ -187,19 +184,7 @@ function AudioPostFields({
 }
 
 /** A video post: the file, its title, a cover (its poster) and a description. */
-function VideoPostFields({
-  draft,
-  set,
-  errors,
-  track,
-  title,
-}: {
-  draft: PostDraft;
-  set: (patch: Partial<PostDraft>) => void;
-  errors: Record<string, string>;
-  track: (slot: string) => (busy: boolean) => void;
-  title: ReactNode;
-}) {
+function VideoPostFields({ draft, set, errors, track, title }: MediaFieldsProps) {
   const { t } = useTranslation();
   return (
     <Stack gap="md">

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@inkwell/contracts';
+import { mediaApi, type ErrorBody, type ImageKind } from '@inkwell/contracts';
 import i18n from '../i18n';
 import { getSession } from '../session/session';
 import { ApiError } from './client';
@@ -43,4 +43,17 @@ export function uploadWithProgress<T>(
     signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);
   });
+}
+
+/** Uploads one image of a kind (photos, avatars…) and answers its URL. */
+export async function uploadImage(
+  kind: ImageKind,
+  file: File,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<string> {
+  const form = new FormData();
+  form.append('type', kind);
+  form.append('url', file);
+  return (await uploadWithProgress<{ url: string }>(mediaApi.uploadImage.path, form, onProgress, signal)).url;
 }

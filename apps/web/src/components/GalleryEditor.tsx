@@ -1,10 +1,10 @@
-import { IMAGE_ACCEPT, mediaApi } from '@inkwell/contracts';
+import { IMAGE_ACCEPT } from '@inkwell/contracts';
 import { ActionIcon, Button, Card, FileButton, Group, Image, Progress, Stack, TextInput } from '@mantine/core';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/client';
-import { uploadWithProgress } from '../api/upload';
+import { uploadImage } from '../api/upload';
 import { useReportBusy, useUploadSignal } from './media/uploadHooks';
 import { alert } from '../lib/alerts';
 import { imageAttributes } from '../lib/images';
@@ -37,12 +37,9 @@ export function GalleryEditor({
     // Leaving the screen mid-upload aborts it; its late answer then changes nothing.
     const signal = nextSignal();
     setProgress(0);
-    const form = new FormData();
-    form.append('type', 'photos');
-    form.append('url', file);
     try {
-      const res = await uploadWithProgress<{ url: string }>(mediaApi.uploadImage.path, form, setProgress, signal);
-      if (!signal.aborted) onChange((current) => [...current, { url: res.url, caption: '' }]);
+      const url = await uploadImage('photos', file, setProgress, signal);
+      if (!signal.aborted) onChange((current) => [...current, { url, caption: '' }]);
     } catch (err) {
       if (!signal.aborted) alert('danger', errorMessage(err));
     } finally {

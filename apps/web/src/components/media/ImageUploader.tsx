@@ -1,10 +1,10 @@
-import { IMAGE_ACCEPT, mediaApi, type ImageKind } from '@inkwell/contracts';
+import { IMAGE_ACCEPT, type ImageKind } from '@inkwell/contracts';
 import { Alert, Button, CloseButton, FileButton, Group, Input, Stack } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
 import { lazy, Suspense, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
-import { uploadWithProgress } from '../../api/upload';
+import { uploadImage } from '../../api/upload';
 import { useLatest } from '../../lib/useLatest';
 import { photoBoxStyle } from '../../lib/imageBox';
 import { ResponsiveImage } from '../ResponsiveImage';
@@ -62,19 +62,11 @@ export function ImageUploader({
   const send = async (file: File) => {
     const signal = nextSignal();
     dispatch({ type: 'start' });
-    const form = new FormData();
-    form.append('type', kind);
-    form.append('url', file);
     try {
-      const res = await uploadWithProgress<{ url: string }>(
-        mediaApi.uploadImage.path,
-        form,
-        (progress) => dispatch({ type: 'progress', progress }),
-        signal,
-      );
+      const url = await uploadImage(kind, file, (progress) => dispatch({ type: 'progress', progress }), signal);
       if (signal.aborted) return;
-      dispatch({ type: 'uploaded', url: res.url });
-      latest.current.onChange(res.url);
+      dispatch({ type: 'uploaded', url });
+      latest.current.onChange(url);
     } catch (err) {
       if (signal.aborted) return;
       const message = errorMessage(err);

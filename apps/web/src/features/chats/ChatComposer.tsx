@@ -1,10 +1,10 @@
-import { CHAT_MESSAGE_MAX_LENGTH, IMAGE_ACCEPT, mediaApi, type ChatMessage } from '@inkwell/contracts';
+import { CHAT_MESSAGE_MAX_LENGTH, IMAGE_ACCEPT, type ChatMessage } from '@inkwell/contracts';
 import { ActionIcon, Alert, CloseButton, FileButton, Group, Image, Stack, Textarea } from '@mantine/core';
 import { IconPhoto, IconSend } from '@tabler/icons-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
-import { uploadWithProgress } from '../../api/upload';
+import { uploadImage } from '../../api/upload';
 import { UploadProgress } from '../../components/media/UploadProgress';
 import { useUploadSignal } from '../../components/media/uploadHooks';
 import { useSendMessage } from './api';
@@ -35,12 +35,9 @@ export function ChatComposer({ roomId, onSent }: { roomId: number; onSent: (mess
     const signal = nextSignal();
     setError(null);
     setProgress(0);
-    const form = new FormData();
-    form.append('type', 'photos');
-    form.append('url', file);
     try {
-      const res = await uploadWithProgress<{ url: string }>(mediaApi.uploadImage.path, form, setProgress, signal);
-      if (!signal.aborted) setImage(res.url);
+      const url = await uploadImage('photos', file, setProgress, signal);
+      if (!signal.aborted) setImage(url);
     } catch (err) {
       if (!signal.aborted) setError(errorMessage(err));
     } finally {

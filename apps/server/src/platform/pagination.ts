@@ -42,6 +42,12 @@ export function pageMeta({ page, perPage, total, url, locale }: PageMetaInput): 
   return { current_page: page, last_page: last, per_page: perPage, total, links };
 }
 
+/** Where a list's page links point (the request's public URL) and the language of their labels. */
+export interface PageAt {
+  url: string;
+  locale: Locale;
+}
+
 export const offsetOf = (q: PageQuery): number => (q.page - 1) * q.per_page;
 
 export function paged<T>(data: T[], total: number, q: PageQuery, url: string, locale: Locale): Paged<T> {

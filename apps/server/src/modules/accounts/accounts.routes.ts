@@ -41,7 +41,7 @@ export function accountsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, api.adminList, {}, async ({ query, request, locale }) =>
-    accounts.adminList(ctx, query, requestUrl(ctx.config.publicUrl, request.url), locale),
+    accounts.adminList(ctx, query, { url: requestUrl(ctx.config.publicUrl, request.url), locale }),
   );
 
   route(app, ctx, api.edit, {}, async ({ auth, params }) => ({ data: await accounts.forEdit(ctx, auth, params.id) }));

@@ -13,7 +13,7 @@ import {
 import { recomputePostVisibility } from '../../db/visibility';
 import { initialApproval, withUniqueUsername } from '../../platform/approvals';
 import { recordAudit } from '../../platform/audit';
-import { offsetOf, paged } from '../../platform/pagination';
+import { offsetOf, paged, type PageAt } from '../../platform/pagination';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { forbidden, notFound } from '../../platform/errors';
@@ -208,15 +208,10 @@ export async function explore(ctx: AppContext, auth: AuthContext | null, q: Page
 const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
 
 /** The admin table: every creator account, newest first, filtered by approval and by words in its names. */
-export async function adminList(
-  ctx: AppContext,
-  q: ParsedQuery<typeof accountsApi.adminList>,
-  url: string,
-  locale: Locale,
-): Promise<Paged<AdminAccountRow>> {
+export async function adminList(ctx: AppContext, q: ParsedQuery<typeof accountsApi.adminList>, at: PageAt) {
   const { rows, total } = await repo.adminPage(ctx.db, { status: q.status, q: q.q }, q.per_page, offsetOf(q));
   return paged(
-    rows.map((row) => ({
+    rows.map((row): AdminAccountRow => ({
       id: row.id,
       name: row.name,
       username: row.username,
@@ -228,8 +223,8 @@ export async function adminList(
     })),
     total,
     q,
-    url,
-    locale,
+    at.url,
+    at.locale,
   );
 }
 

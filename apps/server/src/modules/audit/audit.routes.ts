@@ -7,6 +7,6 @@ import * as audit from './audit.service';
 
 export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, auditApi.list, {}, async ({ query, request, locale }) =>
-    audit.list(ctx, query, requestUrl(ctx.config.publicUrl, request.url), locale),
+    audit.list(ctx, query, { url: requestUrl(ctx.config.publicUrl, request.url), locale }),
   );
 }

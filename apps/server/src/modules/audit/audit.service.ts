@@ -1,15 +1,10 @@
-import type { AuditEntryItem, Locale, Paged, ParsedQuery, auditApi } from '@inkwell/contracts';
+import type { AuditEntryItem, ParsedQuery, auditApi } from '@inkwell/contracts';
 import type { AppContext } from '../../platform/context';
-import { offsetOf, paged } from '../../platform/pagination';
+import { offsetOf, paged, type PageAt } from '../../platform/pagination';
 import * as repo from './audit.repo';
 
 /** The admin area's changes, newest first, optionally about one kind of subject or by one person. */
-export async function list(
-  ctx: AppContext,
-  query: ParsedQuery<typeof auditApi.list>,
-  url: string,
-  locale: Locale,
-): Promise<Paged<AuditEntryItem>> {
+export async function list(ctx: AppContext, query: ParsedQuery<typeof auditApi.list>, at: PageAt) {
   const { rows, total } = await repo.listEntries(
     ctx.db,
     { subject_type: query.subject_type, actor_id: query.actor_id },
@@ -26,5 +21,5 @@ export async function list(
     after: r.after ?? null,
     created_at: r.created_at.toISOString(),
   }));
-  return paged(items, total, query, url, locale);
+  return paged(items, total, query, at.url, at.locale);
 }

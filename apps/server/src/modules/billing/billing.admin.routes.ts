@@ -31,6 +31,6 @@ export function billingAdminRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   route(app, ctx, api.subscriptions, {}, async ({ query, request, locale }) =>
-    admin.listSubscriptions(ctx, query, url(request.url), locale),
+    admin.listSubscriptions(ctx, query, { url: url(request.url), locale }),
   );
 }

@@ -15,7 +15,7 @@ import { recordAudit } from '../../platform/audit';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { ValidationError, conflict, notFound } from '../../platform/errors';
-import { offsetOf, paged } from '../../platform/pagination';
+import { offsetOf, paged, type PageAt } from '../../platform/pagination';
 import * as repo from './billing.admin.repo';
 import type { PlanRow } from './billing.repo';
 import { planDeletable, requirePlanDeletable } from './billing.policy';
@@ -178,14 +178,9 @@ export async function deletePlan(ctx: AppContext, auth: AuthContext, id: number)
   }
 }
 
-export async function listSubscriptions(
-  ctx: AppContext,
-  q: ParsedQuery<typeof billingApi.subscriptions>,
-  url: string,
-  locale: Locale,
-): Promise<Paged<AdminSubscriptionRow>> {
+export async function listSubscriptions(ctx: AppContext, q: ParsedQuery<typeof billingApi.subscriptions>, at: PageAt) {
   const { rows, total } = await repo.subscriptionsPage(ctx.db, { status: q.status }, q.per_page, offsetOf(q));
-  const data = rows.map(({ subscription: s, user, plan }) => ({
+  const data = rows.map(({ subscription: s, user, plan }): AdminSubscriptionRow => ({
     id: s.id,
     status: s.status,
     provider: s.provider,
@@ -194,7 +189,7 @@ export async function listSubscriptions(
     started_at: s.started_at.toISOString(),
     expires_at: s.expires_at.toISOString(),
     user,
-    plan: planSummary(plan, locale),
+    plan: planSummary(plan, at.locale),
   }));
-  return paged(data, total, q, url, locale);
+  return paged(data, total, q, at.url, at.locale);
 }

@@ -14,7 +14,7 @@ export function chatsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const urlOf = (raw: string) => requestUrl(ctx.config.publicUrl, raw);
 
   route(app, ctx, api.list, {}, async ({ auth, query, request, locale }) =>
-    chats.list(ctx, auth, query, urlOf(request.url), locale),
+    chats.list(ctx, auth, query, { url: urlOf(request.url), locale }),
   );
   route(app, ctx, api.create, { limits: [chatRoomLimit] }, async ({ auth, body }) => chats.create(ctx, auth, body));
   route(app, ctx, api.unread, {}, async ({ auth }) => ({ unread_count: await chats.unread(ctx, auth) }));

@@ -8,7 +8,6 @@ import {
   type CreateChatResponse,
   type Locale,
   type MissedMessagesResponse,
-  type Paged,
   type PageQuery,
   type ParsedBody,
   type ParsedQuery,
@@ -17,7 +16,7 @@ import {
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { ValidationError, notFound } from '../../platform/errors';
-import { offsetOf, pageMeta, paged } from '../../platform/pagination';
+import { offsetOf, pageMeta, paged, type PageAt } from '../../platform/pagination';
 import { accountAccess, findAccount } from '../accounts';
 import { markAttached, ownUpload } from '../media';
 import * as repo from './chats.repo';
@@ -64,13 +63,7 @@ function otherSide(members: Awaited<ReturnType<typeof repo.membersOf>>, me: numb
     .map(({ id, name, username, profile_url }) => ({ id, name, username, profile_url }));
 }
 
-export async function list(
-  ctx: AppContext,
-  auth: AuthContext,
-  query: PageQuery,
-  url: string,
-  locale: Locale,
-): Promise<Paged<ChatRoomSummary>> {
+export async function list(ctx: AppContext, auth: AuthContext, query: PageQuery, at: PageAt) {
   const me = auth.user.id;
   const { rows, total } = await repo.myRooms(ctx.db, me, query.per_page, offsetOf(query));
   // The page's rooms are decorated with three queries, whatever their number.
@@ -111,7 +104,7 @@ export async function list(
       updated_at: r.updated_at.toISOString(),
     };
   });
-  return paged(data, total, query, url, locale);
+  return paged(data, total, query, at.url, at.locale);
 }
 
 /**

@@ -8,7 +8,7 @@ import * as notifications from './notifications.service';
 
 export function notificationsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.list, {}, async ({ auth, query, request, locale }) =>
-    notifications.list(ctx, auth, query, requestUrl(ctx.config.publicUrl, request.url), locale),
+    notifications.list(ctx, auth, query, { url: requestUrl(ctx.config.publicUrl, request.url), locale }),
   );
   route(app, ctx, api.read, {}, async ({ auth, body }) => ({
     unread_count: await notifications.read(ctx, auth, body.ids),

@@ -1,6 +1,5 @@
 import {
   NOTIFICATION_KINDS,
-  type Locale,
   type Notification,
   type NotificationSettings,
   type NotificationsPage,
@@ -9,7 +8,7 @@ import {
 import type { NotificationSettingsStored } from '../../db/schema';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
-import { offsetOf, pageMeta } from '../../platform/pagination';
+import { offsetOf, pageMeta, type PageAt } from '../../platform/pagination';
 import * as repo from './notifications.repo';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -18,8 +17,7 @@ export async function list(
   ctx: AppContext,
   auth: AuthContext,
   query: PageQuery,
-  url: string,
-  locale: Locale,
+  at: PageAt,
 ): Promise<NotificationsPage> {
   const me = auth.user.id;
   const [{ rows, total }, unread] = await Promise.all([
@@ -43,7 +41,7 @@ export async function list(
   return {
     data,
     meta: {
-      ...pageMeta({ page: query.page, perPage: query.per_page, total, url, locale }),
+      ...pageMeta({ page: query.page, perPage: query.per_page, total, ...at }),
       unread_count: unread.get(me) ?? 0,
     },
   };

@@ -22,7 +22,7 @@ export function organizationsRoutes(app: FastifyInstance, ctx: AppContext): void
   }));
 
   route(app, ctx, api.adminList, {}, async ({ query, request, locale }) =>
-    organizations.adminList(ctx, query, requestUrl(ctx.config.publicUrl, request.url), locale),
+    organizations.adminList(ctx, query, { url: requestUrl(ctx.config.publicUrl, request.url), locale }),
   );
 
   route(app, ctx, api.edit, {}, async ({ auth, params }) => ({

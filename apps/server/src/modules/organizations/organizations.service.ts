@@ -4,7 +4,6 @@ import {
   type AdminOrganizationRow,
   type Locale,
   type Organization,
-  type Paged,
   type ParsedBody,
   type ParsedQuery,
   type UsernameCheck,
@@ -16,7 +15,7 @@ import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import { offsetOf, paged } from '../../platform/pagination';
+import { offsetOf, paged, type PageAt } from '../../platform/pagination';
 import { requireCreator } from '../billing';
 import { organizationAccess } from './organizations.policy';
 import * as repo from './organizations.repo';
@@ -96,15 +95,10 @@ function toAdminOrganization(row: repo.OrganizationWithCreator, auth: AuthContex
 }
 
 /** The admin table: every organization, newest first, filtered by approval and by words in its names. */
-export async function adminList(
-  ctx: AppContext,
-  q: ParsedQuery<typeof organizationsApi.adminList>,
-  url: string,
-  locale: Locale,
-): Promise<Paged<AdminOrganizationRow>> {
+export async function adminList(ctx: AppContext, q: ParsedQuery<typeof organizationsApi.adminList>, at: PageAt) {
   const { rows, total } = await repo.adminPage(ctx.db, { status: q.status, q: q.q }, q.per_page, offsetOf(q));
   return paged(
-    rows.map((row) => ({
+    rows.map((row): AdminOrganizationRow => ({
       id: row.id,
       name: row.name,
       username: row.username,
@@ -115,8 +109,8 @@ export async function adminList(
     })),
     total,
     q,
-    url,
-    locale,
+    at.url,
+    at.locale,
   );
 }
 

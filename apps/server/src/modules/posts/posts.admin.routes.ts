@@ -10,7 +10,9 @@ import * as admin from './posts.admin.service';
 export function postsAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const url = (raw: string) => requestUrl(ctx.config.publicUrl, raw);
 
-  route(app, ctx, api.list, {}, async ({ query, request, locale }) => admin.list(ctx, query, url(request.url), locale));
+  route(app, ctx, api.list, {}, async ({ query, request, locale }) =>
+    admin.list(ctx, query, { url: url(request.url), locale }),
+  );
 
   route(app, ctx, api.reject, {}, async ({ auth, params, body }) => ({
     data: await admin.reject(ctx, auth, params.id, body.reason),

@@ -15,7 +15,7 @@ import { recordAudit } from '../../platform/audit';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
-import { offsetOf, paged } from '../../platform/pagination';
+import { offsetOf, paged, type PageAt } from '../../platform/pagination';
 import { plainText } from '../../platform/sanitize';
 import { publicAccountSql } from '../accounts';
 import * as admin from './posts.admin.repo';
@@ -49,19 +49,14 @@ export function toAdminPost(row: admin.AdminPostRow): AdminPost {
 }
 
 /** `GET /posts`: every post, newest first, filtered by words, type and status. */
-export async function list(
-  ctx: AppContext,
-  query: ParsedQuery<typeof postsAdminApi.list>,
-  url: string,
-  locale: Locale,
-): Promise<Paged<AdminPost>> {
+export async function list(ctx: AppContext, query: ParsedQuery<typeof postsAdminApi.list>, at: PageAt) {
   const { rows, total } = await admin.list(
     ctx.db,
     { q: query.q || undefined, type: query.type, status: query.status },
     query.per_page,
     offsetOf(query),
   );
-  return paged(rows.map(toAdminPost), total, query, url, locale);
+  return paged(rows.map(toAdminPost), total, query, at.url, at.locale);
 }
 
 async function current(ctx: AppContext, auth: AuthContext, id: number): Promise<Post> {

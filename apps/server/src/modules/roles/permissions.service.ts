@@ -2,8 +2,6 @@ import {
   MAX_PERMISSIONS,
   isReservedPermissionName,
   isSystemPermission,
-  type Locale,
-  type Paged,
   type PermissionItem,
   type ParsedQuery,
   type permissionsApi,
@@ -14,7 +12,7 @@ import { recordAudit } from '../../platform/audit';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { AppError, ValidationError, conflict, notFound } from '../../platform/errors';
-import { offsetOf, paged } from '../../platform/pagination';
+import { offsetOf, paged, type PageAt } from '../../platform/pagination';
 import * as repo from './permissions.repo';
 import { requirePermissionReader } from './roles.policy';
 import * as rolesRepo from './roles.repo';
@@ -32,9 +30,8 @@ export async function list(
   ctx: AppContext,
   auth: AuthContext,
   query: ParsedQuery<typeof permissionsApi.list>,
-  url: string,
-  locale: Locale,
-): Promise<Paged<PermissionItem>> {
+  at: PageAt,
+) {
   requirePermissionReader(auth);
   const page = { page: query.page, per_page: query.q === 'all' ? MAX_PERMISSIONS : query.per_page };
   const { rows, total } = await repo.listPermissions(ctx.db, {
@@ -42,7 +39,7 @@ export async function list(
     limit: page.per_page,
     offset: offsetOf(page),
   });
-  return paged(rows.map(toItem), total, page, url, locale);
+  return paged(rows.map(toItem), total, page, at.url, at.locale);
 }
 
 /** Refuses a name no created permission may take (a built-in one or an old name the seed carries over). */

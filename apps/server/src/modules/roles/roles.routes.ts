@@ -24,7 +24,7 @@ export function rolesRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // `permissions.manage` or `roles.manage` (roles.policy.ts), for the same reason.
   route(app, ctx, permissionsApi.list, {}, async ({ auth, query, request, locale }) =>
-    permissions.list(ctx, auth, query, url(request.url), locale),
+    permissions.list(ctx, auth, query, { url: url(request.url), locale }),
   );
 
   route(app, ctx, permissionsApi.create, {}, async ({ auth, body }) => ({

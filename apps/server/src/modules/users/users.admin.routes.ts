@@ -9,7 +9,7 @@ import * as admin from './users.admin.service';
 /** People for everyone signed in, and the admin side of people (each route's permission is in the contract). */
 export function usersAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.list, {}, async ({ auth, query, request, locale }) =>
-    admin.list(ctx, auth, query, requestUrl(ctx.config.publicUrl, request.url), locale),
+    admin.list(ctx, auth, query, { url: requestUrl(ctx.config.publicUrl, request.url), locale }),
   );
 
   route(app, ctx, api.edit, {}, async ({ auth, params }) => ({ data: await admin.adminView(ctx, auth, params.id) }));

@@ -1,10 +1,10 @@
-import type { AdminUser, Locale, Paged, ParsedQuery, UserListItem, usersApi } from '@inkwell/contracts';
+import type { AdminUser, ParsedQuery, UserListItem, usersApi } from '@inkwell/contracts';
 import type { Tx } from '../../db/connect';
 import { permissionsOfRole, type AuthContext } from '../../platform/auth/authenticate';
 import { recordAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { ValidationError, conflict, forbidden, notFound } from '../../platform/errors';
-import { offsetOf, paged } from '../../platform/pagination';
+import { offsetOf, paged, type PageAt } from '../../platform/pagination';
 import * as adminRepo from './users.admin.repo';
 import { isRoot, requireUserManage, userAccess } from './users.policy';
 import * as repo from './users.repo';
@@ -15,13 +15,7 @@ const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
  * People by name or username, for everyone signed in (public fields). A caller holding `users.view` also
  * finds them by e-mail, sees every person (not yet activated, suspended) and their e-mail, role and status.
  */
-export async function list(
-  ctx: AppContext,
-  auth: AuthContext,
-  query: ParsedQuery<typeof usersApi.list>,
-  url: string,
-  locale: Locale,
-): Promise<Paged<UserListItem>> {
+export async function list(ctx: AppContext, auth: AuthContext, query: ParsedQuery<typeof usersApi.list>, at: PageAt) {
   const admin = auth.permissions.has('users.view');
   const { rows, total } = await adminRepo.listUsers(ctx.db, {
     q: query.q,
@@ -44,7 +38,7 @@ export async function list(
         }
       : {}),
   }));
-  return paged(items, total, query, url, locale);
+  return paged(items, total, query, at.url, at.locale);
 }
 
 /** The person, their role and what the caller may do to them (users.policy.ts). */

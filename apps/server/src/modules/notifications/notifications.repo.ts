@@ -110,6 +110,13 @@ export async function write(tx: Tx, targets: Target[], draft: Draft): Promise<nu
 /** People remembered per group row, to count distinct likers (a group stops remembering past this many). */
 const MAX_REMEMBERED_ACTORS = 200;
 
+/** The notification rows of any of these people. */
+const toAnyOf = (targets: Target[]) =>
+  inArray(
+    notifications.user_id,
+    targets.map((t) => t.id),
+  );
+
 /**
  * Folds the event into each target's open group row: counted again, read again, moved to the top and
  * reworded ("Aye Chan and 4 others liked your post"). A person liking again within the hour changes nothing.
@@ -121,10 +128,7 @@ async function joinGroups(tx: Tx, targets: Target[], draft: Draft) {
     .from(notifications)
     .where(
       and(
-        inArray(
-          notifications.user_id,
-          targets.map((t) => t.id),
-        ),
+        toAnyOf(targets),
         eq(notifications.group_key, group.key),
         group.withinMinutes !== undefined
           ? gt(notifications.grouped_since, sql`now() - make_interval(mins => ${group.withinMinutes})`)
@@ -202,10 +206,7 @@ export async function writeOnce(tx: Tx, targets: Target[], draft: Draft, withinH
     .from(notifications)
     .where(
       and(
-        inArray(
-          notifications.user_id,
-          targets.map((t) => t.id),
-        ),
+        toAnyOf(targets),
         eq(notifications.type, draft.kind),
         draft.actor_id === null ? isNull(notifications.actor_id) : eq(notifications.actor_id, draft.actor_id),
         draft.account_id ? eq(notifications.account_id, draft.account_id) : isNull(notifications.account_id),

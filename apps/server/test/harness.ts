@@ -23,6 +23,8 @@ export interface ApiAnswer<T = unknown> {
 
 export interface RequestOptions {
   body?: unknown;
+  /** Sent as it is instead of `body` as JSON (a multipart form, a urlencoded or an unreadable body). */
+  payload?: string | FormData;
   token?: string;
   lang?: string;
   headers?: Record<string, string>;
@@ -44,7 +46,9 @@ type HasParams<E extends EndpointDef> = [PathParamNames<E['path']>] extends [nev
  * says so by name: `rawBody` (sent as JSON in place of `body`: a missing or unknown field, a wrong type, an id
  * past the column) and `rawQuery` (in place of `query`: a query string as is, `'q=%00'`, or an object whose
  * values the schema refuses). A malformed path parameter goes in `params` as a string (`{ id: 'abc' }`); one
- * that percent-encoding cannot produce (`%FF`) also needs `unencodedParams`.
+ * that percent-encoding cannot produce (`%FF`) also needs `unencodedParams`. A body that is not JSON (a
+ * multipart upload, a urlencoded wallet callback, unreadable JSON, XML) goes in `payload`, its content type in
+ * `headers` unless it is a `FormData`.
  */
 export type CallOptions<E extends EndpointDef> = {
   query?: EndpointQuery<E>;
@@ -55,6 +59,8 @@ export type CallOptions<E extends EndpointDef> = {
   rawQuery?: string | Record<string, unknown>;
   /** Fills `:params` as written, without percent-encoding them (a malformed encoding such as `%FF`). */
   unencodedParams?: boolean;
+  /** Not JSON: a `FormData` (its multipart content type is set by fetch) or a string sent as is. */
+  payload?: string | FormData;
   token?: string;
   lang?: string;
   headers?: Record<string, string>;
@@ -86,12 +92,12 @@ export interface TestServer extends App {
     ...options: HasParams<E> extends true ? [CallOptions<E>] : [CallOptions<E>?]
   ): Promise<CallAnswer<E>>;
   /**
-   * A request to a URL outside the API contract only: `/healthz`, `/readyz`, `/metrics`, `/api/openapi.json`,
-   * a page. Every `/api/...` route of the contract goes through `call` (ESLint refuses an `/api/` string here);
-   * an API path that is not in the contract on purpose (a route that must answer 404) uses `offContract`.
+   * A request to a URL outside the API: `/healthz`, `/readyz`, `/metrics`, a page. Every `/api/...` route of the
+   * contract goes through `call` (ESLint refuses an `/api/` string here); an API path that is not in the
+   * contract on purpose (a route that must answer 404, the generated OpenAPI document) uses `offContract`.
    */
   request<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<ApiAnswer<T>>;
-  /** An `/api/...` path that the contract deliberately does not hold (an unknown route, a removed one). */
+  /** An `/api/...` path that the contract deliberately does not hold (an unknown route, `/api/openapi.json`). */
   offContract<T = unknown>(method: string, path: string, options?: RequestOptions): Promise<ApiAnswer<T>>;
   close(): Promise<void>;
 }
@@ -158,13 +164,13 @@ export async function startTestServer(
 
   async function request<T>(method: string, urlPath: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.body !== undefined && options.payload === undefined) headers['content-type'] = 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.lang) headers['accept-language'] = options.lang;
     const res = await fetch(`${url}${urlPath}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.payload ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     });
     const text = await res.text();
     let body: unknown = text;
@@ -177,14 +183,20 @@ export async function startTestServer(
   }
 
   async function call<E extends EndpointDef>(endpoint: E, options?: CallOptions<E>): Promise<CallAnswer<E>> {
-    const { params, query, body, rawBody, rawQuery, unencodedParams, token, lang, headers } = (options ??
+    const { params, query, body, rawBody, rawQuery, unencodedParams, payload, token, lang, headers } = (options ??
       {}) as CallOptions<E>;
     const filled = unencodedParams
       ? endpoint.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => String(params?.[name as never]))
       : buildPath(endpoint.path, params);
     const urlPath = `/api${filled}${queryString(rawQuery ?? query)}`;
     const sent = 'rawBody' in (options ?? {}) ? rawBody : body;
-    const answer = await request<EndpointResponse<E>>(endpoint.method, urlPath, { body: sent, token, lang, headers });
+    const answer = await request<EndpointResponse<E>>(endpoint.method, urlPath, {
+      body: sent,
+      payload,
+      token,
+      lang,
+      headers,
+    });
     return { ...answer, error: answer.body as unknown as ErrorBody };
   }
 

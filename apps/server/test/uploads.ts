@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { mediaApi } from '@inkwell/contracts';
-import type { TestServer } from './harness';
+import { callOf, type TestServer } from './harness';
 
 export interface UploadOptions {
   fields?: Record<string, string>;
@@ -12,17 +12,21 @@ export interface UploadOptions {
   lang?: string;
 }
 
+/** The contract's upload endpoints: an image, audio, a video. */
+export type UploadEndpoint = typeof mediaApi.uploadImage | typeof mediaApi.uploadAudio | typeof mediaApi.uploadVideo;
+
 /** A multipart upload as the browser sends it. */
-export async function uploadFile(server: TestServer, auth: string, route: string, file: string, o: UploadOptions = {}) {
+export async function uploadFile<E extends UploadEndpoint>(
+  server: TestServer,
+  auth: string,
+  endpoint: E,
+  file: string,
+  o: UploadOptions = {},
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(o.fields ?? {})) form.append(k, v);
   form.append(o.field ?? 'file', new Blob([fs.readFileSync(file)]), o.name ?? path.basename(file));
-  const res = await fetch(`${server.url}/api${route}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${auth}`, ...(o.lang ? { 'accept-language': o.lang } : {}) },
-    body: form,
-  });
-  return { status: res.status, body: (await res.json()) as any };
+  return callOf(server)(endpoint, { payload: form, token: auth, lang: o.lang });
 }
 
 /** Polls the upload check until the file leaves `processing`. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { buildPath, postsApi } from '@inkwell/contracts';
+import { buildPath, mediaApi, postsApi } from '@inkwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withAccount, postAs } from '../../test/creator-helpers';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -156,7 +156,10 @@ describe('API answers', () => {
   it('uploads go out as stored, whatever the browser accepts', async () => {
     const person = await signedIn(s);
     const photo = await makeJpegWithGps(media);
-    const uploaded = await uploadFile(s, person.token, '/upload', photo, { fields: { type: 'photos' }, field: 'url' });
+    const uploaded = await uploadFile(s, person.token, mediaApi.uploadImage, photo, {
+      fields: { type: 'photos' },
+      field: 'url',
+    });
     expect(uploaded.status).toBe(200);
     const url = uploaded.body.url as string;
     const stored = await rawGet(url);

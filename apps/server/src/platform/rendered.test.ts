@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { identityApi, RENDER_COOKIE } from '@inkwell/contracts';
+import { identityApi, postsApi, RENDER_COOKIE } from '@inkwell/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withAccount } from '../../test/creator-helpers';
@@ -108,12 +108,12 @@ describe('signed-in pages drawn by the server', () => {
 
   it('never lets the render cookie stand for the reader on the API', async () => {
     const reader = await signedIn(s);
-    const me = await fetch(`${s.url}/api/user`, { headers: { cookie: renderCookie(reader.token) } });
+    const cookie = { cookie: renderCookie(reader.token) };
+    const me = await s.call(identityApi.me, { headers: cookie });
     expect(me.status).toBe(401);
-    const posts = await fetch(`${s.url}/api/posts`, {
-      method: 'POST',
-      headers: { cookie: renderCookie(reader.token), 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'status', content: 'via the cookie' }),
+    const posts = await s.call(postsApi.create, {
+      headers: cookie,
+      rawBody: { type: 'status', content: 'via the cookie' },
     });
     expect(posts.status).toBe(401);
   });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { chatsApi, type ChatMessage } from '@inkwell/contracts';
+import { chatsApi, mediaApi, type ChatMessage } from '@inkwell/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountUsers, chatMembers, chatRooms, users } from '../../db/schema';
@@ -122,8 +122,11 @@ describe('messages', () => {
     });
 
     const png = await makePng(dir, 40, 30);
-    const mine = await uploadFile(s, a.token, '/upload', png, { field: 'url', fields: { type: 'photos' } });
-    const theirs = await uploadFile(s, b.token, '/upload', png, { field: 'url', fields: { type: 'photos' } });
+    const mine = await uploadFile(s, a.token, mediaApi.uploadImage, png, { field: 'url', fields: { type: 'photos' } });
+    const theirs = await uploadFile(s, b.token, mediaApi.uploadImage, png, {
+      field: 'url',
+      fields: { type: 'photos' },
+    });
     expect([mine.status, theirs.status]).toEqual([200, 200]);
     const picture = await say(a, roomId, null, mine.body.url);
     expect(picture.status).toBe(201);

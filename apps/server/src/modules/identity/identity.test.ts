@@ -434,17 +434,16 @@ describe('forgot and reset password', () => {
 
 describe('bad input never becomes a 500', () => {
   it('malformed JSON, wrong content type and wrong types get translated 4xx answers', async () => {
-    const bad = await fetch(`${s.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'accept-language': 'th' },
-      body: '{"email":',
+    const bad = await s.call(identityApi.login, {
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+      lang: 'th',
     });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as { message: string }).message).toBe('ไม่สามารถอ่านคำขอได้');
-    const xml = await fetch(`${s.url}/api/login`, {
-      method: 'POST',
+    expect(bad.error.message).toBe('ไม่สามารถอ่านคำขอได้');
+    const xml = await s.call(identityApi.login, {
       headers: { 'content-type': 'application/xml' },
-      body: '<login/>',
+      payload: '<login/>',
     });
     expect(xml.status).toBe(415);
     const types = await s.call(identityApi.register, {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { imageInfo, imageSrcSet, imageVariantUrl, postsApi, type CreatePostBody } from '@inkwell/contracts';
+import { imageInfo, imageSrcSet, imageVariantUrl, mediaApi, postsApi, type CreatePostBody } from '@inkwell/contracts';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 const uploadImage = async (file: string, type: string) => {
-  const res = await uploadFile(s, person.token, '/upload', file, { fields: { type }, field: 'url' });
+  const res = await uploadFile(s, person.token, mediaApi.uploadImage, file, { fields: { type }, field: 'url' });
   expect(res.status).toBe(200);
   return res.body as { url: string; width: number; height: number; widths: number[] };
 };

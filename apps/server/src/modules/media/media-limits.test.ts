@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { postsApi } from '@inkwell/contracts';
+import { mediaApi, postsApi } from '@inkwell/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, mediaFiles, organizations, plans, users } from '../../db/schema';
 import { createCreatorAccount, subscribeToPlan } from '../../../test/factories';
-import { settle as settleUpload, uploadFile } from '../../../test/uploads';
+import { settle as settleUpload, uploadFile, type UploadEndpoint } from '../../../test/uploads';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { signedIn } from '../../../test/identity-helpers';
 import { fixturesDir, makeAudio, makePng, makeVideo } from '../../../test/media-fixtures';
@@ -24,14 +24,14 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const upload = (
+const upload = <E extends UploadEndpoint>(
   auth: string,
-  route: string,
+  endpoint: E,
   file: string,
   fields: Record<string, string> = {},
   field = 'file',
   lang?: string,
-) => uploadFile(s, auth, route, file, { fields, field, lang });
+) => uploadFile(s, auth, endpoint, file, { fields, field, lang });
 
 const settle = (auth: string, file: string) => settleUpload(s, auth, file);
 
@@ -59,16 +59,16 @@ describe('who may upload audio and video', () => {
     const song = makeAudio(dir, 'reader.mp3', 1);
     const clip = makeVideo(dir, 'reader.mp4', { seconds: 1 });
     const before = storedFiles();
-    const audio = await upload(reader.token, '/upload/audio', song);
+    const audio = await upload(reader.token, mediaApi.uploadAudio, song);
     expect(audio.status).toBe(403);
-    expect(audio.body.message).toBe(
+    expect(audio.error.message).toBe(
       'Audio and video are for creators: you need an approved creator account to upload them.',
     );
-    expect((await upload(reader.token, '/upload/video', clip)).status).toBe(403);
-    expect((await upload(reader.token, '/upload/audio', song, {}, 'file', 'my')).body.message).toBe(
+    expect((await upload(reader.token, mediaApi.uploadVideo, clip)).status).toBe(403);
+    expect((await upload(reader.token, mediaApi.uploadAudio, song, {}, 'file', 'my')).error.message).toBe(
       'အသံနှင့် ဗီဒီယိုများကို ဖန်တီးသူများသာ တင်နိုင်ပါသည်။ တင်ရန် အတည်ပြုပြီးသော ဖန်တီးသူအကောင့် လိုအပ်ပါသည်။',
     );
-    expect((await upload(reader.token, '/upload/video', clip, {}, 'file', 'th')).body.message).toBe(
+    expect((await upload(reader.token, mediaApi.uploadVideo, clip, {}, 'file', 'th')).error.message).toBe(
       'เฉพาะครีเอเตอร์เท่านั้นที่อัปโหลดเสียงและวิดีโอได้ คุณต้องมีบัญชีครีเอเตอร์ที่ได้รับการอนุมัติแล้ว',
     );
     expect(await rowsOf(reader.user.id)).toEqual([]);
@@ -76,21 +76,27 @@ describe('who may upload audio and video', () => {
 
     // A paid plan alone is not enough: the account must be approved to publish with.
     const pending = await creator('studio', 'pending');
-    expect((await upload(pending.token, '/upload/audio', song)).status).toBe(403);
+    expect((await upload(pending.token, mediaApi.uploadAudio, song)).status).toBe(403);
 
     // Profile pictures are for everyone.
-    const picture = await upload(reader.token, '/upload', await makePng(dir, 300, 300), { type: 'profiles' }, 'url');
+    const picture = await upload(
+      reader.token,
+      mediaApi.uploadImage,
+      await makePng(dir, 300, 300),
+      { type: 'profiles' },
+      'url',
+    );
     expect(picture.status).toBe(200);
   });
 
   it('a creator on a plan with room uploads; an administrator with an account has no quota', async () => {
     const song = makeAudio(dir, 'creator.wav', 1);
     const paid = await creator('creator');
-    const mine = await upload(paid.token, '/upload/audio', song);
+    const mine = await upload(paid.token, mediaApi.uploadAudio, song);
     expect(mine.status).toBe(202);
     const admin = await signedIn(s, { role: 'admin' });
     await createCreatorAccount(s.ctx.db, admin.user.id);
-    const theirs = await upload(admin.token, '/upload/audio', song);
+    const theirs = await upload(admin.token, mediaApi.uploadAudio, song);
     expect(theirs.status).toBe(202);
     expect((await settle(paid.token, mine.body.file)).status).toBe('processed');
     expect((await settle(admin.token, theirs.body.file)).status).toBe('processed');
@@ -106,20 +112,20 @@ describe('storage quota by plan', () => {
   it('a creator whose plan has no storage is refused with a translated 413, keeping nothing', async () => {
     const unpaid = await creator(null);
     const before = storedFiles();
-    const res = await upload(unpaid.token, '/upload/audio', makeAudio(dir, 'unpaid.mp3', 1));
+    const res = await upload(unpaid.token, mediaApi.uploadAudio, makeAudio(dir, 'unpaid.mp3', 1));
     expect(res.status).toBe(413);
-    expect(res.body.message).toBe(
+    expect(res.error.message).toBe(
       'Your plan has no storage for audio and video. Choose a plan for creators to upload them.',
     );
     const th = await upload(
       unpaid.token,
-      '/upload/video',
+      mediaApi.uploadVideo,
       makeVideo(dir, 'unpaid.mp4', { seconds: 1 }),
       {},
       'file',
       'th',
     );
-    expect(th.body.message).toBe('แพ็กเกจของคุณไม่มีพื้นที่จัดเก็บสำหรับเสียงและวิดีโอ โปรดเลือกแพ็กเกจสำหรับครีเอเตอร์เพื่ออัปโหลด');
+    expect(th.error.message).toBe('แพ็กเกจของคุณไม่มีพื้นที่จัดเก็บสำหรับเสียงและวิดีโอ โปรดเลือกแพ็กเกจสำหรับครีเอเตอร์เพื่ออัปโหลด');
     expect(await rowsOf(unpaid.user.id)).toEqual([]);
     expect(storedFiles()).toEqual(before);
   });
@@ -130,7 +136,7 @@ describe('storage quota by plan', () => {
     const quota = 1024 * 1024;
 
     // 5 s of WAV is about 430 KB; once transcoded only the AAC output is kept and counted.
-    const first = await upload(person.token, '/upload/audio', makeAudio(dir, 'first.wav', 5));
+    const first = await upload(person.token, mediaApi.uploadAudio, makeAudio(dir, 'first.wav', 5));
     expect(first.status).toBe(202);
     const [waiting] = await rowsOf(person.user.id);
     expect(waiting!.size_bytes).toBe(fs.statSync(path.join(dir, 'first.wav')).size);
@@ -144,29 +150,29 @@ describe('storage quota by plan', () => {
     const before = storedFiles();
     const big = makeAudio(dir, 'big.wav', 14);
     expect(fs.statSync(big).size).toBeGreaterThan(quota);
-    const refused = await upload(person.token, '/upload/audio', big);
+    const refused = await upload(person.token, mediaApi.uploadAudio, big);
     expect(refused.status).toBe(413);
-    expect(refused.body.message).toBe(
+    expect(refused.error.message).toBe(
       `This file does not fit in your storage for audio and video: ${formatSize(quota - output)} left of 1 MB.`,
     );
-    const my = await upload(person.token, '/upload/audio', big, {}, 'file', 'my');
-    expect(my.body.message).toBe(
+    const my = await upload(person.token, mediaApi.uploadAudio, big, {}, 'file', 'my');
+    expect(my.error.message).toBe(
       `ဤဖိုင်သည် အသံနှင့် ဗီဒီယိုအတွက် သင့်သိုလှောင်ခန်းတွင် မဆံ့ပါ။ 1 MB အနက် ${formatSize(quota - output)} သာ ကျန်ပါသည်။`,
     );
     expect(await rowsOf(person.user.id)).toHaveLength(1);
     expect(storedFiles()).toEqual(before);
 
     // What still fits is taken; then the quota is full and even a small file is refused before it is read.
-    const fits = await upload(person.token, '/upload/audio', makeAudio(dir, 'fits.wav', 3));
+    const fits = await upload(person.token, mediaApi.uploadAudio, makeAudio(dir, 'fits.wav', 3));
     expect(fits.status).toBe(202);
     await settle(person.token, fits.body.file);
     await s.ctx.db
       .update(mediaFiles)
       .set({ size_bytes: quota })
       .where(eq(mediaFiles.id, fits.body.file as string));
-    const full = await upload(person.token, '/upload/audio', makeAudio(dir, 'tiny.mp3', 1));
+    const full = await upload(person.token, mediaApi.uploadAudio, makeAudio(dir, 'tiny.mp3', 1));
     expect(full.status).toBe(413);
-    expect(full.body.message).toBe('This file does not fit in your storage for audio and video: 0 MB left of 1 MB.');
+    expect(full.error.message).toBe('This file does not fit in your storage for audio and video: 0 MB left of 1 MB.');
   });
 
   it('formats what is left for people', () => {
@@ -183,13 +189,13 @@ describe('unattached uploads', () => {
 
     const person = await creator('studio');
     const image = async (kind: string) => {
-      const res = await upload(person.token, '/upload', await makePng(dir, 200, 200), { type: kind }, 'url');
+      const res = await upload(person.token, mediaApi.uploadImage, await makePng(dir, 200, 200), { type: kind }, 'url');
       expect(res.status).toBe(200);
       return res.body.url as string;
     };
     const av = async (kind: 'audio' | 'video', name: string) => {
       const file = kind === 'audio' ? makeAudio(dir, name, 1) : makeVideo(dir, name, { seconds: 1 });
-      const res = await upload(person.token, `/upload/${kind}`, file);
+      const res = await upload(person.token, kind === 'audio' ? mediaApi.uploadAudio : mediaApi.uploadVideo, file);
       expect(res.status).toBe(202);
       const done = await settle(person.token, res.body.file);
       expect(done.status).toBe('processed');
@@ -283,26 +289,18 @@ describe('malformed upload bodies', () => {
   const part = (name: string, filename?: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${filename ? `; filename="${filename}"` : ''}\r\n` +
     `${filename ? 'Content-Type: application/octet-stream\r\n' : ''}\r\n`;
-  const raw = async (token: string, route: string, contentType: string, body: string, lang?: string) => {
-    const res = await fetch(`${s.url}/api${route}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': contentType,
-        ...(lang ? { 'accept-language': lang } : {}),
-      },
-      body,
-    });
-    return { status: res.status, body: (await res.json()) as { message: string; errors?: Record<string, string[]> } };
+  const raw = async (token: string, route: UploadEndpoint, contentType: string, body: string, lang?: string) => {
+    const res = await s.call(route, { token, lang, headers: { 'content-type': contentType }, payload: body });
+    return { status: res.status, body: res.error };
   };
 
-  it.each(['/upload', '/upload/audio', '/upload/video'])(
+  it.each([mediaApi.uploadImage, mediaApi.uploadAudio, mediaApi.uploadVideo].map((e) => [e.path, e] as const))(
     '%s: truncated, wrong boundary, no file and not multipart answer 4xx with a clear message',
-    async (route) => {
+    async (_, route) => {
       const { token } = await creator('studio');
       const multipart = `multipart/form-data; boundary=${boundary}`;
-      const fileField = route === '/upload' ? 'url' : 'file';
-      const typeField = route === '/upload' ? `${part('type')}photos\r\n` : '';
+      const fileField = route === mediaApi.uploadImage ? 'url' : 'file';
+      const typeField = route === mediaApi.uploadImage ? `${part('type')}photos\r\n` : '';
       const malformed = 'The upload could not be read: it was cut off or is not a valid form. Please try again.';
       const before = storedFiles();
 

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { notificationsChannel, realtimeApi, type RealtimeEvent } from '@inkwell/contracts';
+import { mediaApi, notificationsChannel, realtimeApi, type RealtimeEvent } from '@inkwell/contracts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCreatorAccount, subscribeToPlan } from '../../../test/factories';
@@ -56,7 +56,7 @@ describe('transcode progress over the realtime channel', () => {
     // Long enough for ffmpeg to report progress along the way, not only at its end.
     const clip = makeVideo(dir, 'progress.mp4', { size: '1280x720', seconds: 8 });
 
-    const res = await uploadFile(s, uploader.token, '/upload/video', clip);
+    const res = await uploadFile(s, uploader.token, mediaApi.uploadVideo, clip);
     expect(res.status).toBe(202);
     const file: string = res.body.file;
     await untilSettled(mine.heard);
@@ -100,7 +100,7 @@ describe('transcode progress over the realtime channel', () => {
     const cut = `${dir}/cut.mp4`;
     fs.writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.4)));
 
-    const res = await uploadFile(s, uploader.token, '/upload/video', cut);
+    const res = await uploadFile(s, uploader.token, mediaApi.uploadVideo, cut);
     expect(res.status).toBe(202);
     await untilSettled(heard);
     expect(heard.at(-1)).toMatchObject({ file: res.body.file, status: 'failed' });

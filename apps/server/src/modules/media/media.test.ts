@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mediaFiles } from '../../db/schema';
 import { createCreatorAccount, subscribeToPlan } from '../../../test/factories';
-import { settle, uploadFile } from '../../../test/uploads';
+import { settle, uploadFile, type UploadEndpoint } from '../../../test/uploads';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { signedIn } from '../../../test/identity-helpers';
 import {
@@ -49,15 +49,15 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const upload = (
+const upload = <E extends UploadEndpoint>(
   server: TestServer,
   auth: string,
-  route: string,
+  endpoint: E,
   file: string,
   fields: Record<string, string> = {},
   field = 'file',
   name?: string,
-) => uploadFile(server, auth, route, file, { fields, field, name });
+) => uploadFile(server, auth, endpoint, file, { fields, field, name });
 
 /** The served file, saved locally for probing. */
 async function fetchToFile(server: TestServer, url: string, name: string) {
@@ -89,7 +89,7 @@ describe('images', () => {
   ])('%s come out %ix%i WebP with the GPS gone', async (kind, width, height) => {
     const photo = await makeJpegWithGps(dir);
     expect((await sharp(photo).metadata()).exif).toBeDefined();
-    const res = await upload(s, token, '/upload', photo, { type: kind }, 'url');
+    const res = await upload(s, token, mediaApi.uploadImage, photo, { type: kind }, 'url');
     expect(res.status).toBe(200);
     expect(res.body.url).toMatch(
       new RegExp(`^/uploads/images/${kind}/\\d{4}/\\d{2}/[0-9a-f]{32}-${width}x${height}\\.webp$`),
@@ -105,7 +105,7 @@ describe('images', () => {
 
   it('photos keep their proportions, bounded to 2048 on the long edge', async () => {
     const big = await makePng(dir, 3000, 2000);
-    const res = await upload(s, token, '/upload', big, { type: 'photos' }, 'url');
+    const res = await upload(s, token, mediaApi.uploadImage, big, { type: 'photos' }, 'url');
     const meta = await sharp((await fetchToFile(s, res.body.url, 'big.webp')).file).metadata();
     expect([meta.width, meta.height]).toEqual([2048, 1365]);
   });
@@ -113,26 +113,26 @@ describe('images', () => {
   it('refuses what is not an image (415), a missing type (422) and an oversize file (413), keeping nothing', async () => {
     const text = path.join(dir, 'notes.png');
     fs.writeFileSync(text, 'just some text, not a picture');
-    const bad = await upload(s, token, '/upload', text, { type: 'photos' }, 'url');
+    const bad = await upload(s, token, mediaApi.uploadImage, text, { type: 'photos' }, 'url');
     expect(bad.status).toBe(415);
-    expect(bad.body.message).toMatch(/not an image/);
+    expect(bad.error.message).toMatch(/not an image/);
     const svg = path.join(dir, 'x.svg');
     fs.writeFileSync(
       svg,
       '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>',
     );
-    expect((await upload(s, token, '/upload', svg, { type: 'photos' }, 'url')).status).toBe(415);
+    expect((await upload(s, token, mediaApi.uploadImage, svg, { type: 'photos' }, 'url')).status).toBe(415);
     const photo = await makeJpegWithGps(dir);
-    const noType = await upload(s, token, '/upload', photo, { type: 'banners' }, 'url');
+    const noType = await upload(s, token, mediaApi.uploadImage, photo, { type: 'banners' }, 'url');
     expect(noType.status).toBe(422);
-    expect(noType.body.errors.type).toBeDefined();
+    expect(noType.error.errors!.type).toBeDefined();
 
     const before = filesUnder(path.join(small.dataDir, 'uploads')).length;
     const huge = await makeNoisyPng(dir, 600, 600);
     expect(fs.statSync(huge).size).toBeGreaterThan(100_000);
-    const tooBig = await upload(small, smallToken, '/upload', huge, { type: 'photos' }, 'url');
+    const tooBig = await upload(small, smallToken, mediaApi.uploadImage, huge, { type: 'photos' }, 'url');
     expect(tooBig.status).toBe(413);
-    expect(tooBig.body.message).toBe('This is too large to upload.');
+    expect(tooBig.error.message).toBe('This is too large to upload.');
     expect(filesUnder(path.join(small.dataDir, 'uploads')).length).toBe(before);
   });
 
@@ -141,14 +141,14 @@ describe('images', () => {
     const form = new FormData();
     form.append('type', 'photos');
     form.append('url', new Blob([fs.readFileSync(photo)]), 'a.jpg');
-    expect((await fetch(`${s.url}/api/upload`, { method: 'POST', body: form })).status).toBe(401);
+    expect((await s.call(mediaApi.uploadImage, { payload: form })).status).toBe(401);
   });
 });
 
 describe('audio', () => {
   it.each(['tone.mp3', 'tone.wav', 'tone.m4a'])('%s is transcoded to AAC with its duration', async (name) => {
     const source = makeAudio(dir, name, 2);
-    const res = await upload(s, token, '/upload/audio', source);
+    const res = await upload(s, token, mediaApi.uploadAudio, source);
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ file: expect.stringMatching(/^[0-9a-f]{32}$/), status: 'processing' });
     const done = await settle(s, token, res.body.file);
@@ -163,11 +163,11 @@ describe('audio', () => {
 
   it('refuses a PNG named .mp3 and a video without sound, with a clear 415', async () => {
     const png = await makePng(dir, 20, 20);
-    const res = await upload(s, token, '/upload/audio', png, {}, 'file', 'song.mp3');
+    const res = await upload(s, token, mediaApi.uploadAudio, png, {}, 'file', 'song.mp3');
     expect(res.status).toBe(415);
-    expect(res.body.message).toMatch(/not audio we can use/);
+    expect(res.error.message).toMatch(/not audio we can use/);
     const videoOnly = makeVideo(dir, 'silent.mp4', { audio: false });
-    expect((await upload(s, token, '/upload/audio', videoOnly)).status).toBe(415);
+    expect((await upload(s, token, mediaApi.uploadAudio, videoOnly)).status).toBe(415);
   });
 });
 
@@ -178,7 +178,7 @@ describe('video', () => {
     ['clip.flv', { codec: 'flv' as const }],
   ])('%s becomes H.264/AAC MP4 with faststart, a poster and its duration', async (name, opts) => {
     const source = makeVideo(dir, name, { ...opts, seconds: 2 });
-    const res = await upload(s, token, '/upload/video', source);
+    const res = await upload(s, token, mediaApi.uploadVideo, source);
     expect(res.status).toBe(202);
     const done = await settle(s, token, res.body.file);
     expect(done).toMatchObject({ status: 'processed', progress: 100 });
@@ -203,7 +203,12 @@ describe('video', () => {
       ['1080x1920', [720, 1280]],
       ['640x360', [640, 360]],
     ] as const) {
-      const res = await upload(s, token, '/upload/video', makeVideo(dir, `size-${size}.mp4`, { size, seconds: 1 }));
+      const res = await upload(
+        s,
+        token,
+        mediaApi.uploadVideo,
+        makeVideo(dir, `size-${size}.mp4`, { size, seconds: 1 }),
+      );
       const done = await settle(s, token, res.body.file);
       const video = probeJson((await fetchToFile(s, done.url!, `scaled-${size}.mp4`)).file).streams.find(
         (x) => x.codec_type === 'video',
@@ -215,13 +220,13 @@ describe('video', () => {
   it('refuses a text file named .mp4, an oversize file and a cut-off file; a truncated one that probes ends failed', async () => {
     const text = path.join(dir, 'fake.mp4');
     fs.writeFileSync(text, 'this is not a video at all');
-    const fake = await upload(s, token, '/upload/video', text);
+    const fake = await upload(s, token, mediaApi.uploadVideo, text);
     expect(fake.status).toBe(415);
-    expect(fake.body.message).toMatch(/not video we can use/);
+    expect(fake.error.message).toMatch(/not video we can use/);
 
     const big = makeVideo(dir, 'big.mp4', { seconds: 4, size: '1280x720' });
     const before = filesUnder(path.join(small.dataDir, 'uploads')).length;
-    expect((await upload(small, smallToken, '/upload/video', big)).status).toBe(413);
+    expect((await upload(small, smallToken, mediaApi.uploadVideo, big)).status).toBe(413);
     expect(filesUnder(path.join(small.dataDir, 'uploads')).length).toBe(before);
     expect(filesUnder(path.join(small.dataDir, 'tmp'))).toEqual([]);
 
@@ -229,13 +234,13 @@ describe('video', () => {
     const slow = makeVideo(dir, 'slow.mp4', { seconds: 4, faststart: false });
     const cutSlow = path.join(dir, 'cut-slow.mp4');
     fs.writeFileSync(cutSlow, fs.readFileSync(slow).subarray(0, Math.floor(fs.statSync(slow).size / 2)));
-    expect((await upload(s, token, '/upload/video', cutSlow)).status).toBe(415);
+    expect((await upload(s, token, mediaApi.uploadVideo, cutSlow)).status).toBe(415);
 
     // Index first, data cut: it probes, but decodes short. It must fail, not publish a stub.
     const fast = makeVideo(dir, 'fast.mp4', { seconds: 4, size: '1280x720' });
     const cutFast = path.join(dir, 'cut-fast.mp4');
     fs.writeFileSync(cutFast, fs.readFileSync(fast).subarray(0, Math.floor(fs.statSync(fast).size * 0.4)));
-    const res = await upload(s, token, '/upload/video', cutFast, {}, 'file', 'holiday.mp4');
+    const res = await upload(s, token, mediaApi.uploadVideo, cutFast, {}, 'file', 'holiday.mp4');
     expect(res.status).toBe(202);
     const done = await settle(s, token, res.body.file);
     expect(done).toMatchObject({ status: 'failed', url: null });
@@ -250,7 +255,7 @@ describe('video', () => {
   });
 
   it("answers 404 for someone else's upload and for unknown ids", async () => {
-    const res = await upload(s, token, '/upload/audio', makeAudio(dir, 'mine.mp3', 1));
+    const res = await upload(s, token, mediaApi.uploadAudio, makeAudio(dir, 'mine.mp3', 1));
     const other = await signedIn(s);
     expect((await s.call(mediaApi.check, { query: { file: res.body.file }, token: other.token })).status).toBe(404);
     expect((await s.call(mediaApi.check, { query: { file: 'nope' }, token })).status).toBe(404);
@@ -259,7 +264,7 @@ describe('video', () => {
 
   it('a transcode killed mid-way is picked up again and ends processed; nothing half-written is served', async () => {
     const long = makeVideo(dir, 'long.mp4', { seconds: 30, size: '1280x720' });
-    const res = await upload(s, token, '/upload/video', long);
+    const res = await upload(s, token, mediaApi.uploadVideo, long);
     const file = res.body.file as string;
     // Wait for ffmpeg to be under way, then kill it as a crashing worker would.
     for (let i = 0; i < 200; i++) {
@@ -291,7 +296,7 @@ describe('privacy of audio and video', () => {
       for (const value of Object.values(PRIVATE_TAGS)) expect(before).toContain(value);
       expect(before).toContain('Inkwell secret chapter');
 
-      const res = await upload(s, token, `/upload/${kind}`, source);
+      const res = await upload(s, token, kind === 'audio' ? mediaApi.uploadAudio : mediaApi.uploadVideo, source);
       expect(res.status).toBe(202);
       const id = res.body.file as string;
       // Waiting for its transcode, the original is kept privately: nowhere under the served folder.

@@ -369,14 +369,14 @@ describe('guests are rate limited', () => {
     const p = (await postAs(limited, c, { account_id: c.account.id, type: 'status', content: 'Limited' })).body.data;
     const reads = [
       () => fetch(`${limited.url}/posts/${encodeURIComponent(p.slug)}`),
-      () => fetch(`${limited.url}/api/posts/slug/${encodeURIComponent(p.slug)}`),
-      () => fetch(`${limited.url}/api/posts/${p.id}/comments`),
-      () => fetch(`${limited.url}/api/accounts/by-username/${c.account.username}`),
+      () => limited.call(postsApi.bySlug, { params: { slug: p.slug } }),
+      () => limited.call(commentsApi.ofPost, { params: { id: p.id } }),
+      () => limited.call(accountsApi.byUsername, { params: { username: c.account.username } }),
       () => fetch(`${limited.url}${postShortPath(p.id)}`, { redirect: 'manual' }),
       () => fetch(`${limited.url}/sitemap.xml`),
     ];
     for (const read of reads) expect((await read()).status).toBeLessThan(400);
-    const refused = await fetch(`${limited.url}/api/posts/slug/${encodeURIComponent(p.slug)}`);
+    const refused = await limited.call(postsApi.bySlug, { params: { slug: p.slug } });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await fetch(`${limited.url}/a/${c.account.username}`)).status).toBe(429);

@@ -1,10 +1,4 @@
-import {
-  IMPORT_MAX_ERRORS,
-  IMPORT_MAX_ROWS,
-  postsAdminApi,
-  postsApi,
-  type ImportPostsResult,
-} from '@inkwell/contracts';
+import { IMPORT_MAX_ERRORS, IMPORT_MAX_ROWS, postsAdminApi, postsApi } from '@inkwell/contracts';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VISIBLE_POSTS } from '../../db/counters';
@@ -45,16 +39,7 @@ async function upload(form: Form, token: string | null = root().token!, lang = '
       typeof form.file === 'string' ? new Blob([form.file], { type: 'application/json' }) : form.file,
       'posts.json',
     );
-  const res = await fetch(`${s.url}/api/posts/import`, {
-    method: 'POST',
-    headers: {
-      accept: 'application/json',
-      'accept-language': lang,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: data,
-  });
-  return { status: res.status, body: (await res.json()) as ImportPostsResult & { code?: string; errors: unknown } };
+  return s.call(postsAdminApi.import, { payload: data, token: token ?? undefined, lang });
 }
 
 /** A person with an approved account to import as. */
@@ -280,7 +265,7 @@ describe('POST /posts/import: the file or the form refused whole (422, nothing i
     for (const [form, field, message] of cases) {
       const res = await upload(form);
       expect(res.status, JSON.stringify(form)).toBe(422);
-      const errors = res.body.errors as unknown as Record<string, string[]>;
+      const errors = res.error.errors!;
       expect(Object.keys(errors), JSON.stringify(form)).toEqual([field]);
       expect(errors[field]![0]).toContain(message);
     }
@@ -289,7 +274,7 @@ describe('POST /posts/import: the file or the form refused whole (422, nothing i
       file: json(Array.from({ length: IMPORT_MAX_ROWS + 1 }, () => ({ content: 'x' }))),
     });
     expect(tooMany.status).toBe(422);
-    expect(tooMany.body).toMatchObject({
+    expect(tooMany.error).toMatchObject({
       code: 'posts.import_too_many',
       message: 'A file may hold at most 20,000 posts. Split it into smaller files.',
     });
@@ -304,14 +289,14 @@ describe('POST /posts/import: the file or the form refused whole (422, nothing i
     const file = json([{ content: 'Hello' }]);
     const wrong = await upload({ file, type: 'status', user_id: user.id, account_id: someoneElses.id });
     expect(wrong.status).toBe(422);
-    expect(wrong.body.errors).toEqual({
+    expect(wrong.error.errors).toEqual({
       account_id: ['This account does not belong to the chosen user. Pick one of their accounts.'],
     });
     const missingAccount = await upload({ file, type: 'status', user_id: user.id, account_id: 999_999_999 });
-    expect(Object.keys(missingAccount.body.errors as object)).toEqual(['account_id']);
+    expect(Object.keys(missingAccount.error.errors!)).toEqual(['account_id']);
     const nobody = await upload({ file, type: 'status', user_id: 999_999_999, account_id: someoneElses.id });
     expect(nobody.status).toBe(422);
-    expect(Object.keys(nobody.body.errors as object)).toEqual(['user_id']);
+    expect(Object.keys(nobody.error.errors!)).toEqual(['user_id']);
     expect(await snapshot(someoneElses.id)).toEqual(before);
   });
 
@@ -327,11 +312,7 @@ describe('POST /posts/import: the file or the form refused whole (422, nothing i
     twice.append('type', 'status');
     twice.append('file', new Blob(['[]']), 'a.json');
     twice.append('file', new Blob(['[]']), 'b.json');
-    const second = await fetch(`${s.url}/api/posts/import`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${root().token}` },
-      body: twice,
-    });
+    const second = await s.call(postsAdminApi.import, { payload: twice, token: root().token });
     expect(second.status).toBe(413);
     expect(await postsOf(account.id)).toEqual([]);
   });

@@ -436,11 +436,7 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     data.append('account_id', String(a.account.id));
     const rows = [{ content: 'Imported today' }, { content: 'Imported long ago', created_at: '2001-02-03' }];
     data.append('file', new Blob([JSON.stringify(rows)], { type: 'application/json' }), 'posts.json');
-    const res = await fetch(`${s.url}/api/posts/import`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${root()}` },
-      body: data,
-    });
+    const res = await s.call(postsAdminApi.import, { payload: data, token: root() });
     expect(res.status).toBe(200);
     await jobsSettled(s, ['timeline.fanout']);
     const expected = await truth(reader.user.id);

@@ -218,10 +218,10 @@ describe('NUL characters', () => {
       expect(res.status, route.label).toBe(422);
       expect(res.error.errors![field], route.label).toEqual([NUL_EN]);
     }
-    const form = await fetch(`${s.url}/api/payments/kbzpay/notify`, {
-      method: 'POST',
+    const form = await s.call(billingApi.notify, {
+      params: { provider: 'kbzpay' },
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'order_id=%00',
+      payload: 'order_id=%00',
     });
     expect(form.status).toBe(422);
   });
@@ -231,26 +231,26 @@ describe('other client errors keep the contract shape', () => {
   it('a malformed percent-encoding in the path answers 400 with a translated message', async () => {
     const res = await s.call(commentsApi.ofPost, { params: { id: '%FF' }, unencodedParams: true, lang: 'th' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ code: 'bad_request', message: 'ไม่สามารถอ่านคำขอได้' });
+    expect(res.error).toEqual({ code: 'bad_request', message: 'ไม่สามารถอ่านคำขอได้' });
   });
 
   it('a body nested absurdly deep answers 400, also where no schema reads it', async () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
-    for (const path of ['/api/payments/wavepay/notify', '/api/login']) {
-      const res = await fetch(`${s.url}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: deep,
-      });
-      expect(res.status, path).toBe(400);
-      expect(await res.json()).toEqual({ code: 'bad_request', message: 'The request could not be read.' });
+    const sent = { headers: { 'content-type': 'application/json' }, payload: deep };
+    for (const route of [
+      at(billingApi.notify, { params: { provider: 'wavepay' }, ...sent }),
+      at(identityApi.login, sent),
+    ]) {
+      const res = await route.send();
+      expect(res.status, route.label).toBe(400);
+      expect(res.error).toEqual({ code: 'bad_request', message: 'The request could not be read.' });
     }
   });
 
   it('malformed JSON, a wrong content type and a body too large answer 4xx with a message', async () => {
     const send = async (contentType: string, body: string) => {
-      const res = await fetch(`${s.url}/api/login`, { method: 'POST', headers: { 'content-type': contentType }, body });
-      return { status: res.status, body: (await res.json()) as { code?: unknown; message?: unknown } };
+      const res = await s.call(identityApi.login, { headers: { 'content-type': contentType }, payload: body });
+      return { status: res.status, body: res.error };
     };
     expect(await send('application/json', '{"email":')).toEqual({
       status: 400,

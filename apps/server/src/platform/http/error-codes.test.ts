@@ -1,4 +1,4 @@
-import { identityApi } from '@inkwell/contracts';
+import { identityApi, searchApi } from '@inkwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -59,15 +59,15 @@ describe('error codes', () => {
 
   it('name what the framework refuses: unreadable JSON, a wrong content type, oversized headers', async () => {
     const send = async (contentType: string, body: string) => {
-      const res = await fetch(`${s.url}/api/login`, { method: 'POST', headers: { 'content-type': contentType }, body });
-      return { status: res.status, body: (await res.json()) as { code?: string } };
+      const res = await s.call(identityApi.login, { headers: { 'content-type': contentType }, payload: body });
+      return { status: res.status, body: res.error };
     };
     expect(await send('application/json', '{"email":')).toMatchObject({ status: 400, body: { code: 'bad_request' } });
     expect(await send('text/xml', '<a/>')).toMatchObject({ status: 415, body: { code: 'unsupported_media_type' } });
     // Refused by Node before Fastify: the request line and headers past their limit.
-    const overflow = await fetch(`${s.url}/api/search?q=${'x'.repeat(40_000)}`);
+    const overflow = await s.call(searchApi.search, { query: { q: 'x'.repeat(40_000) } });
     expect(overflow.status).toBe(431);
-    expect(await overflow.json()).toEqual({ code: 'bad_request', message: 'The request could not be read.' });
+    expect(overflow.error).toEqual({ code: 'bad_request', message: 'The request could not be read.' });
   });
 });
 

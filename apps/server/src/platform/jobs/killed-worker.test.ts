@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { likesApi, postsApi } from '@inkwell/contracts';
+import { likesApi, mediaApi, postsApi } from '@inkwell/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alive } from '../../../test/processes';
@@ -87,7 +87,7 @@ describe.runIf(Boolean(testSettings().databaseUrl) && process.platform === 'linu
     );
 
     const clip = makeVideo(dir, 'long.mp4', { seconds: 40, size: '1280x720' });
-    const upload = await uploadFile(s, creator.token, '/upload/video', clip);
+    const upload = await uploadFile(s, creator.token, mediaApi.uploadVideo, clip);
     expect(upload.status).toBe(202);
     const readers = await Promise.all(Array.from({ length: 5 }, () => signedIn(s)));
     for (const [i, reader] of readers.entries()) {

@@ -49,12 +49,7 @@ describe('S3-compatible storage', () => {
     const form = new FormData();
     form.append('type', 'profiles');
     form.append('url', new Blob([fs.readFileSync(await makeJpegWithGps(dir))]), 'me.jpg');
-    const res = await fetch(`${s.url}/api/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const { url } = (await res.json()) as { url: string };
+    const { url } = (await s.call(mediaApi.uploadImage, { payload: form, token })).body;
     expect(url).toMatch(new RegExp(`^${endpoint}/inkwell-media/images/profiles/`));
     const object = await fetch(url);
     expect(object.status).toBe(200);
@@ -70,12 +65,7 @@ describe('S3-compatible storage', () => {
   it('transcodes from and to the bucket', async () => {
     const form = new FormData();
     form.append('file', new Blob([fs.readFileSync(makeAudio(dir, 'song.wav', 1))]), 'song.wav');
-    const res = await fetch(`${s.url}/api/upload/audio`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    const { file } = (await res.json()) as { file: string };
+    const { file } = (await s.call(mediaApi.uploadAudio, { payload: form, token })).body;
     let check: { status: string; url: string | null } = { status: 'processing', url: null };
     for (let i = 0; i < 300 && check.status === 'processing'; i++) {
       await new Promise((r) => setTimeout(r, 200));

@@ -50,8 +50,8 @@ export interface PageAt {
 
 export const offsetOf = (q: PageQuery): number => (q.page - 1) * q.per_page;
 
-export function paged<T>(data: T[], total: number, q: PageQuery, url: string, locale: Locale): Paged<T> {
-  return { data, meta: pageMeta({ page: q.page, perPage: q.per_page, total, url, locale }) };
+export function paged<T>(data: T[], total: number, q: PageQuery, at: PageAt): Paged<T> {
+  return { data, meta: pageMeta({ page: q.page, perPage: q.per_page, total, ...at }) };
 }
 
 /** The public URL of the current request, for page links. */

@@ -33,7 +33,7 @@ export function accountsRoutes(app: FastifyInstance, ctx: AppContext): void {
     api.explore,
     { auth: 'optional', limits: [guestReadLimit] },
     async ({ auth, query, request, locale }) =>
-      accounts.explore(ctx, auth, query, requestUrl(ctx.config.publicUrl, request.url), locale),
+      accounts.explore(ctx, auth, query, { url: requestUrl(ctx.config.publicUrl, request.url), locale }),
   );
 
   route(app, ctx, api.remove, {}, async ({ auth, params }) => {
@@ -51,6 +51,6 @@ export function accountsRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
 
   route(app, ctx, api.people, {}, async ({ auth, params, query, request, locale }) =>
-    accounts.peopleOf(ctx, auth, params.id, query, requestUrl(ctx.config.publicUrl, request.url), locale),
+    accounts.peopleOf(ctx, auth, params.id, query, { url: requestUrl(ctx.config.publicUrl, request.url), locale }),
   );
 }

@@ -2,7 +2,6 @@ import {
   type Account,
   type AccountPerson,
   type AdminAccountRow,
-  type Locale,
   type Organization,
   type PageQuery,
   type Paged,
@@ -194,14 +193,13 @@ export async function remove(ctx: AppContext, auth: AuthContext, id: number): Pr
   ctx.events.publish(ctx.db, { type: 'account.deleted', actor_id: auth.user.id, account_id: id });
 }
 
-export async function explore(ctx: AppContext, auth: AuthContext | null, q: PageQuery, url: string, locale: Locale) {
+export async function explore(ctx: AppContext, auth: AuthContext | null, q: PageQuery, at: PageAt) {
   const { rows, total } = await repo.explore(ctx.db, auth?.user.id ?? null, q.per_page, offsetOf(q));
   return paged(
     rows.map((row) => toAccount(row, auth)),
     total,
     q,
-    url,
-    locale,
+    at,
   );
 }
 
@@ -223,8 +221,7 @@ export async function adminList(ctx: AppContext, q: ParsedQuery<typeof accountsA
     })),
     total,
     q,
-    at.url,
-    at.locale,
+    at,
   );
 }
 
@@ -250,8 +247,7 @@ export async function peopleOf(
   auth: AuthContext,
   id: number,
   q: PageQuery,
-  url: string,
-  locale: Locale,
+  at: PageAt,
 ): Promise<Paged<AccountPerson>> {
   const row = await repo.byId(ctx.db, id, auth.user.id);
   if (!row || !accountAccess(auth, row).visible) throw notFound();
@@ -266,7 +262,6 @@ export async function peopleOf(
     })),
     total,
     q,
-    url,
-    locale,
+    at,
   );
 }

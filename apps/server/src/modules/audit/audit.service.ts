@@ -21,5 +21,5 @@ export async function list(ctx: AppContext, query: ParsedQuery<typeof auditApi.l
     after: r.after ?? null,
     created_at: r.created_at.toISOString(),
   }));
-  return paged(items, total, query, at.url, at.locale);
+  return paged(items, total, query, at);
 }

@@ -11,7 +11,7 @@ export function billingAdminRoutes(app: FastifyInstance, ctx: AppContext): void 
   const url = (raw: string) => requestUrl(ctx.config.publicUrl, raw);
 
   route(app, ctx, api.plansManage, {}, async ({ query, request, locale }) =>
-    admin.listPlans(ctx, query, url(request.url), locale),
+    admin.listPlans(ctx, query, { url: url(request.url), locale }),
   );
 
   route(app, ctx, api.planCreate, {}, async ({ auth, body, locale }) => ({

@@ -2,7 +2,6 @@ import {
   CURRENCY,
   type AdminPlan,
   type AdminSubscriptionRow,
-  type Locale,
   type PageQuery,
   type Paged,
   type ParsedBody,
@@ -97,9 +96,9 @@ export const toAdminPlan = (row: repo.PlanWithUsage): AdminPlan => ({
   updated_at: row.updated_at.toISOString(),
 });
 
-export async function listPlans(ctx: AppContext, q: PageQuery, url: string, locale: Locale): Promise<Paged<AdminPlan>> {
+export async function listPlans(ctx: AppContext, q: PageQuery, at: PageAt): Promise<Paged<AdminPlan>> {
   const [rows, total] = await repo.plansPage(ctx.db, q.per_page, offsetOf(q));
-  return paged(rows.map(toAdminPlan), total, q, url, locale);
+  return paged(rows.map(toAdminPlan), total, q, at);
 }
 
 export async function planForEdit(ctx: AppContext, id: number): Promise<AdminPlan> {
@@ -191,5 +190,5 @@ export async function listSubscriptions(ctx: AppContext, q: ParsedQuery<typeof b
     user,
     plan: planSummary(plan, at.locale),
   }));
-  return paged(data, total, q, at.url, at.locale);
+  return paged(data, total, q, at);
 }

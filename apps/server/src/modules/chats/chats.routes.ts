@@ -19,7 +19,7 @@ export function chatsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.create, { limits: [chatRoomLimit] }, async ({ auth, body }) => chats.create(ctx, auth, body));
   route(app, ctx, api.unread, {}, async ({ auth }) => ({ unread_count: await chats.unread(ctx, auth) }));
   route(app, ctx, api.room, {}, async ({ auth, params, query, request, locale }) =>
-    chats.room(ctx, auth, params.roomId, query, urlOf(request.url), locale),
+    chats.room(ctx, auth, params.roomId, query, { url: urlOf(request.url), locale }),
   );
   route(app, ctx, api.missed, {}, async ({ auth, params, query }) =>
     chats.missed(ctx, auth, params.roomId, query.after),

@@ -6,7 +6,6 @@ import {
   type ChatRoomSummary,
   type ChatUser,
   type CreateChatResponse,
-  type Locale,
   type MissedMessagesResponse,
   type PageQuery,
   type ParsedBody,
@@ -104,7 +103,7 @@ export async function list(ctx: AppContext, auth: AuthContext, query: PageQuery,
       updated_at: r.updated_at.toISOString(),
     };
   });
-  return paged(data, total, query, at.url, at.locale);
+  return paged(data, total, query, at);
 }
 
 /**
@@ -195,8 +194,7 @@ export async function room(
   auth: AuthContext,
   roomId: number,
   query: ParsedQuery<typeof chatsApi.room>,
-  url: string,
-  locale: Locale,
+  at: PageAt,
 ): Promise<ChatRoomResponse> {
   const { facts, access } = await enter(ctx, auth, roomId);
   const newer = query.before ? await repo.countFrom(ctx.db, roomId, query.before) : 0;
@@ -205,7 +203,7 @@ export async function room(
     repo.messagePage(ctx.db, roomId, query.per_page, offsetOf(query), query.before),
     roomHeader(ctx, auth.user.id, facts, access),
   ]);
-  const meta = pageMeta({ page: query.page, perPage: query.per_page, total, url, locale });
+  const meta = pageMeta({ page: query.page, perPage: query.per_page, total, ...at });
   return {
     data: { messages: rows.reverse().map(toMessage), total_pages: meta.last_page },
     meta,

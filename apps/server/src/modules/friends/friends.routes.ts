@@ -14,10 +14,10 @@ export function friendsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.person, {}, async ({ auth, params }) => ({ data: await friends.person(ctx, auth, params.id) }));
 
   route(app, ctx, api.list, {}, async ({ auth, query, request, locale }) =>
-    friends.list(ctx, auth, 'friends', query, requestUrl(ctx.config.publicUrl, request.url), locale),
+    friends.list(ctx, auth, 'friends', query, { url: requestUrl(ctx.config.publicUrl, request.url), locale }),
   );
   route(app, ctx, api.requests, {}, async ({ auth, query, request, locale }) =>
-    friends.list(ctx, auth, 'requests', query, requestUrl(ctx.config.publicUrl, request.url), locale),
+    friends.list(ctx, auth, 'requests', query, { url: requestUrl(ctx.config.publicUrl, request.url), locale }),
   );
 
   for (const [endpoint, act] of [

@@ -1,9 +1,9 @@
-import type { Friend, FriendState, Locale, Paged, PageQuery, Person } from '@inkwell/contracts';
+import type { Friend, FriendState, Paged, PageQuery, Person } from '@inkwell/contracts';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { ValidationError, conflict, notFound } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
-import { offsetOf, paged } from '../../platform/pagination';
+import { offsetOf, paged, type PageAt } from '../../platform/pagination';
 import * as repo from './friends.repo';
 
 /** Where `me` stands with the pair's row (none: not friends, nobody asked). */
@@ -114,11 +114,10 @@ export async function list(
   auth: AuthContext,
   kind: 'friends' | 'requests',
   query: PageQuery,
-  url: string,
-  locale: Locale,
+  at: PageAt,
 ): Promise<Paged<Friend>> {
   const { rows, total } = await repo.listPaired(ctx.db, auth.user.id, kind, query.per_page, offsetOf(query));
-  return paged(rows.map(friendItem), total, query, url, locale);
+  return paged(rows.map(friendItem), total, query, at);
 }
 
 /** Whether the two are friends (chat and search ask). */

@@ -109,8 +109,7 @@ export async function adminList(ctx: AppContext, q: ParsedQuery<typeof organizat
     })),
     total,
     q,
-    at.url,
-    at.locale,
+    at,
   );
 }
 

@@ -25,6 +25,6 @@ export function postsAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, api.import, {}, async ({ auth, request, locale }) => importPosts(ctx, auth, request, locale));
 
   route(app, ctx, api.userAccounts, {}, async ({ params, query, request, locale }) =>
-    admin.accountsOfUser(ctx, params.id, query, url(request.url), locale),
+    admin.accountsOfUser(ctx, params.id, query, { url: url(request.url), locale }),
   );
 }

@@ -1,7 +1,6 @@
 import {
   ADMIN_EXCERPT_LENGTH,
   type AdminPost,
-  type Locale,
   type MemberAccount,
   type Paged,
   type ParsedQuery,
@@ -56,7 +55,7 @@ export async function list(ctx: AppContext, query: ParsedQuery<typeof postsAdmin
     query.per_page,
     offsetOf(query),
   );
-  return paged(rows.map(toAdminPost), total, query, at.url, at.locale);
+  return paged(rows.map(toAdminPost), total, query, at);
 }
 
 async function current(ctx: AppContext, auth: AuthContext, id: number): Promise<Post> {
@@ -133,10 +132,9 @@ export async function accountsOfUser(
   ctx: AppContext,
   userId: number,
   query: PageQuery,
-  url: string,
-  locale: Locale,
+  at: PageAt,
 ): Promise<Paged<MemberAccount>> {
   if (!(await admin.userExists(ctx.db, userId))) throw notFound();
   const { rows, total } = await admin.accountsOfUser(ctx.db, userId, query.per_page, offsetOf(query));
-  return paged(rows, total, query, url, locale);
+  return paged(rows, total, query, at);
 }

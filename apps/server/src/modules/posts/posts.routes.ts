@@ -34,15 +34,15 @@ export function postsRoutes(app: FastifyInstance, ctx: AppContext): void {
     api.publicFeed,
     { auth: 'optional', limits: [guestReadLimit] },
     async ({ auth, query, request, locale }) =>
-      posts.pageOf(await posts.lists.public(ctx, auth, query), auth, query, url(request.url), locale),
+      posts.pageOf(await posts.lists.public(ctx, auth, query), auth, query, { url: url(request.url), locale }),
   );
 
   route(app, ctx, api.feed, {}, async ({ auth, query, request, locale }) =>
-    posts.pageOf(await posts.lists.followed(ctx, auth, query), auth, query, url(request.url), locale),
+    posts.pageOf(await posts.lists.followed(ctx, auth, query), auth, query, { url: url(request.url), locale }),
   );
 
   route(app, ctx, api.mine, {}, async ({ auth, query, request, locale }) =>
-    posts.pageOf(await posts.lists.mine(ctx, auth, query), auth, query, url(request.url), locale),
+    posts.pageOf(await posts.lists.mine(ctx, auth, query), auth, query, { url: url(request.url), locale }),
   );
 
   route(
@@ -51,13 +51,10 @@ export function postsRoutes(app: FastifyInstance, ctx: AppContext): void {
     api.ofAccount,
     { auth: 'optional', limits: [guestReadLimit] },
     async ({ auth, params, query, request, locale }) =>
-      posts.pageOf(
-        await posts.lists.account(ctx, auth, params.id, query.type, query),
-        auth,
-        query,
-        url(request.url),
+      posts.pageOf(await posts.lists.account(ctx, auth, params.id, query.type, query), auth, query, {
+        url: url(request.url),
         locale,
-      ),
+      }),
   );
 
   postsAdminRoutes(app, ctx);

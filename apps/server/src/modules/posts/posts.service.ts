@@ -4,7 +4,6 @@ import {
   encodeCursor,
   type CursorPageQuery,
   type CursorPaged,
-  type Locale,
   type ParsedBody,
   type Post,
   type PostType,
@@ -17,7 +16,7 @@ import type { AuthContext } from '../../platform/auth/authenticate';
 import { recordAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { conflict, forbidden, notFound, throwIfFieldErrors, type FieldErrors } from '../../platform/errors';
-import { offsetOf, pageMeta } from '../../platform/pagination';
+import { offsetOf, pageMeta, type PageAt } from '../../platform/pagination';
 import { firstWords, plainText, sanitizeArticle } from '../../platform/sanitize';
 import { accountAccess, findAccount, publicAccountSql } from '../accounts';
 import { markAttached, ownUpload } from '../media';
@@ -339,8 +338,7 @@ export function pageOf(
   result: repo.ListPage & { deep?: boolean },
   auth: AuthContext | null,
   q: CursorPageQuery,
-  url: string,
-  locale: Locale,
+  at: PageAt,
 ): CursorPaged<Post> {
   const rows = result.rows.slice(0, q.per_page);
   const data = rows.map((r) => toPost(r, auth, false));
@@ -348,7 +346,7 @@ export function pageOf(
   const next = last ? encodeCursor({ ...repo.cursorOf(last), ...(result.deep ? { deep: true } : {}) }) : null;
   if (q.before)
     return { data, meta: { per_page: q.per_page, next_cursor: result.rows.length > q.per_page ? next : null } };
-  const meta = pageMeta({ page: q.page, perPage: q.per_page, total: result.total ?? 0, url, locale });
+  const meta = pageMeta({ page: q.page, perPage: q.per_page, total: result.total ?? 0, ...at });
   return { data, meta: { ...meta, next_cursor: q.page < meta.last_page ? next : null } };
 }
 

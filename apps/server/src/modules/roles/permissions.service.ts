@@ -39,7 +39,7 @@ export async function list(
     limit: page.per_page,
     offset: offsetOf(page),
   });
-  return paged(rows.map(toItem), total, page, at.url, at.locale);
+  return paged(rows.map(toItem), total, page, at);
 }
 
 /** Refuses a name no created permission may take (a built-in one or an old name the seed carries over). */

@@ -38,7 +38,7 @@ export async function list(ctx: AppContext, auth: AuthContext, query: ParsedQuer
         }
       : {}),
   }));
-  return paged(items, total, query, at.url, at.locale);
+  return paged(items, total, query, at);
 }
 
 /** The person, their role and what the caller may do to them (users.policy.ts). */

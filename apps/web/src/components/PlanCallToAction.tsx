@@ -1,7 +1,8 @@
-import { Button, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, ThemeIcon } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SectionHeading } from './SectionHeading';
 
 /** Shown to people without a plan: creator accounts need one (spec §1). */
 export function PlanCallToAction() {
@@ -13,12 +14,7 @@ export function PlanCallToAction() {
           <IconSparkles size={24} />
         </ThemeIcon>
         <div style={{ flex: 1 }}>
-          <Title order={2} fz="h4">
-            {t('plans.cta_title')}
-          </Title>
-          <Text c="dimmed" mb="sm">
-            {t('plans.cta_body')}
-          </Text>
+          <SectionHeading order={2} fz="h4" mb="sm" title={t('plans.cta_title')} hint={t('plans.cta_body')} />
           <Button component={Link} to="/profile/plan">
             {t('plans.view_plans')}
           </Button>

@@ -6,13 +6,14 @@ import {
   type Locale,
   type Plan,
 } from '@inkwell/contracts';
-import { Button, Card, Group, SegmentedControl, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Stack, Textarea } from '@mantine/core';
 import { type UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
 import { IconBraces, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { confirmDelete } from '../../components/ConfirmDialog';
+import { SectionHeading } from '../../components/SectionHeading';
 import { PlanCard } from '../../features/billing';
 import { alert } from '../../lib/alerts';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -94,12 +95,13 @@ export function Preview({ values, id }: { values: Values; id: number }) {
   };
   return (
     <Stack gap="sm" pos="sticky" top={80} component="section" aria-label={t('admin.plans.preview')}>
-      <Title order={3} fz="h5">
-        {t('admin.plans.preview')}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t('admin.plans.preview_hint')}
-      </Text>
+      <SectionHeading
+        order={3}
+        fz="h5"
+        size="sm"
+        title={t('admin.plans.preview')}
+        hint={t('admin.plans.preview_hint')}
+      />
       <SegmentedControl
         aria-label={t('admin.plans.preview_language')}
         value={language}
@@ -147,12 +149,13 @@ export function DeletePlan({ plan }: { plan: AdminPlan }) {
   return (
     <Card withBorder radius="md" mt="md" style={{ borderColor: 'var(--mantine-color-red-3)' }}>
       <Stack gap="sm">
-        <Title order={3} fz="h5">
-          {t('admin.plans.sections.delete')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {plan.can_delete ? t('admin.plans.delete_hint') : t('admin.plans.in_use_hint')}
-        </Text>
+        <SectionHeading
+          order={3}
+          fz="h5"
+          size="sm"
+          title={t('admin.plans.sections.delete')}
+          hint={plan.can_delete ? t('admin.plans.delete_hint') : t('admin.plans.in_use_hint')}
+        />
         <ErrorAlert error={remove.error} />
         <Group>
           <Button

@@ -6,9 +6,10 @@ import {
   PLAN_STORAGE_MAX_MB,
   PLAN_TRIAL_DAYS_MAX,
 } from '@inkwell/contracts';
-import { Card, NumberInput, SimpleGrid, Stack, Switch, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Card, NumberInput, SimpleGrid, Stack, Switch, Tabs, TextInput, Textarea, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { SectionHeading } from '../../components/SectionHeading';
 import { FeaturesField } from './PlanFormParts';
 import { TRANSLATED, type Values } from './planValues';
 
@@ -135,12 +136,13 @@ export function TranslationsSection({ form }: { form: UseFormReturnType<Values> 
   return (
     <Card withBorder radius="md">
       <Stack gap="sm">
-        <Title order={3} fz="h5">
-          {t('admin.plans.sections.translations')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('admin.plans.translations_hint')}
-        </Text>
+        <SectionHeading
+          order={3}
+          fz="h5"
+          size="sm"
+          title={t('admin.plans.sections.translations')}
+          hint={t('admin.plans.translations_hint')}
+        />
         <Tabs defaultValue="my" keepMounted>
           <Tabs.List>
             {TRANSLATED.map((locale) => (

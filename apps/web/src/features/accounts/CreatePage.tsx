@@ -1,10 +1,11 @@
-import { Anchor, Button, Card, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Loader, Select, Stack } from '@mantine/core';
 import { IconBuildingCommunity } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BackBar } from '../../components/BackBar';
 import { EmptyState } from '../../components/EmptyState';
+import { SectionHeading } from '../../components/SectionHeading';
 import { useSession } from '../../session/session';
 import { PlanCallToAction } from '../../components/PlanCallToAction';
 import { useMyOrganizations } from '../organizations/api';
@@ -50,12 +51,13 @@ export function CreatePage() {
         <Card withBorder radius="lg" padding="lg">
           <Stack gap="md">
             <div>
-              <Title order={2} fz="h4">
-                {t('creators.choose_organization')}
-              </Title>
-              <Text c="dimmed" size="sm">
-                {t('creators.choose_organization_body')}
-              </Text>
+              <SectionHeading
+                order={2}
+                fz="h4"
+                size="sm"
+                title={t('creators.choose_organization')}
+                hint={t('creators.choose_organization_body')}
+              />
             </div>
             <Select
               label={t('creators.organization')}

@@ -1,6 +1,7 @@
 import type { UsernameCheck } from '@inkwell/contracts';
 import { TextInput, type MantineSize } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { DescriptionField } from './DescriptionField';
 import { UsernameField } from './UsernameField';
 
@@ -13,24 +14,31 @@ interface CreatorValues {
 /**
  * An organization's or account's name, username (checked when it loses focus) and description, as creating,
  * editing and the admin's edit screens ask for them. `current`: the stored username, which is not "taken".
+ * `labels`: the admin screens' own wording; the owner's screens use the default one.
  */
 export function CreatorFields<T extends CreatorValues>({
   form: typed,
   kind,
   check,
-  labels,
+  labels: given,
   current,
   size,
 }: {
   form: UseFormReturnType<T>;
   kind: 'organization' | 'account';
   check: (username: string) => Promise<UsernameCheck>;
-  labels: { name: string; username: string; description: string };
+  labels?: { name: string; username: string; description: string };
   current?: string;
   size?: MantineSize;
 }) {
   // Only the three fields every creator form has are touched here.
   const form = typed as unknown as UseFormReturnType<CreatorValues>;
+  const { t } = useTranslation();
+  const labels = given ?? {
+    name: t('fields.name'),
+    username: t('fields.username'),
+    description: t('creators.description'),
+  };
   return (
     <>
       <TextInput label={labels.name} required size={size} {...form.getInputProps('name')} />

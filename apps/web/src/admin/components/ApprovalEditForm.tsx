@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrors } from '../../api/client';
 import { CreatorFields } from '../../components/CreatorFields';
-import { ImageUploader } from '../../components/media/ImageUploader';
+import { FormImageUploader, ImageUploader } from '../../components/media/ImageUploader';
 import { NotFound, isNotFound } from '../../components/NotFound';
 import { useServerForm } from '../../lib/useServerForm';
 import { usePermission } from '../usePermission';
@@ -143,11 +143,11 @@ export function ApprovalEditForm<Body>({
             />
             {isAccount ? <TextInput label={field('contact')} size="md" {...form.getInputProps('contact')} /> : null}
             <StatusFields form={form} mayEdit={mayEdit} isAccount={isAccount} />
-            <ImageUploader
+            <FormImageUploader
+              form={form}
+              field="profile_url"
               kind="profiles"
               label={field('profile_image')}
-              value={form.values.profile_url}
-              onChange={(url) => form.setFieldValue('profile_url', url)}
               onBusyChange={(busy) => setUploading((now) => ({ ...now, profile: busy }))}
             />
             {isAccount ? (

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { confirmDelete } from '../../components/ConfirmDialog';
-import { ImageUploader } from '../../components/media/ImageUploader';
+import { FormImageUploader } from '../../components/media/ImageUploader';
 import { UserAvatar } from '../../components/UserAvatar';
 import { showServerErrors, useServerForm } from '../../lib/useServerForm';
 import { currentLocale } from '../../i18n';
@@ -119,11 +119,11 @@ function UserEditor({ user }: { user: AdminUser }) {
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {editable ? (
-            <ImageUploader
+            <FormImageUploader
+              form={form}
+              field="profile_url"
               kind="profiles"
               label={t('admin.users.picture')}
-              value={form.values.profile_url}
-              onChange={(url) => form.setFieldValue('profile_url', url)}
               onBusyChange={setUploading}
             />
           ) : null}

@@ -158,3 +158,18 @@ function ImagePreview({
     </div>
   );
 }
+
+/** The structural slice of a Mantine form that holds an image url field (typed loosely so any form fits). */
+interface ImageUrlForm<K extends string> {
+  values: Record<K, string | null>;
+  setFieldValue: (path: K, value: string | null) => void;
+}
+
+/** An ImageUploader bound to one image url field of a form (the profile picture, the banner). */
+export function FormImageUploader<K extends string>({
+  form,
+  field,
+  ...props
+}: { form: ImageUrlForm<K>; field: K } & Omit<Parameters<typeof ImageUploader>[0], 'value' | 'onChange'>) {
+  return <ImageUploader {...props} value={form.values[field]} onChange={(url) => form.setFieldValue(field, url)} />;
+}

@@ -38,12 +38,7 @@ export function CreateAccountPage() {
       <BackBar title={t('titles.create_account')} to={`/create?organization=${organizationId}`} />
       <Stack gap="md">
         <Text c="dimmed">{t('creators.account_intro')}</Text>
-        <CreatorFields
-          form={form}
-          kind="account"
-          check={checkAccountUsername}
-          labels={{ name: t('fields.name'), username: t('fields.username'), description: t('creators.description') }}
-        />
+        <CreatorFields form={form} kind="account" check={checkAccountUsername} />
         <div>
           <Checkbox label={t('creators.accept_terms')} {...form.getInputProps('terms', { type: 'checkbox' })} />
           <Anchor component="button" type="button" size="sm" ml={32} onClick={terms.open} className={a11y.link}>

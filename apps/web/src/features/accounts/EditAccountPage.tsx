@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { BackBar } from '../../components/BackBar';
-import { ImageUploader } from '../../components/media/ImageUploader';
+import { FormImageUploader } from '../../components/media/ImageUploader';
 import { alert } from '../../lib/alerts';
 import { showServerErrors, useServerForm } from '../../lib/useServerForm';
 import { CreatorFields } from '../../components/CreatorFields';
@@ -67,13 +67,7 @@ function EditAccountForm({ account }: { account: Account }) {
     <form onSubmit={submit} noValidate>
       <BackBar title={t('titles.edit_account')} to="/profile/accounts" />
       <Stack gap="md">
-        <CreatorFields
-          form={form}
-          kind="account"
-          check={checkAccountUsername}
-          labels={{ name: t('fields.name'), username: t('fields.username'), description: t('creators.description') }}
-          current={account.username}
-        />
+        <CreatorFields form={form} kind="account" check={checkAccountUsername} current={account.username} />
         <TextInput label={t('creators.url')} placeholder="https://" type="url" {...form.getInputProps('url')} />
         <TextInput label={t('creators.contact')} {...form.getInputProps('contact')} />
         <Select
@@ -86,18 +80,18 @@ function EditAccountForm({ account }: { account: Account }) {
           maxDropdownHeight={280}
           {...form.getInputProps('time_zone')}
         />
-        <ImageUploader
+        <FormImageUploader
+          form={form}
+          field="profile_url"
           kind="profiles"
           label={t('creators.profile_image')}
-          value={form.values.profile_url}
-          onChange={(url) => form.setFieldValue('profile_url', url)}
           onBusyChange={setProfileBusy}
         />
-        <ImageUploader
+        <FormImageUploader
+          form={form}
+          field="banner_url"
           kind="covers"
           label={t('creators.banner_image')}
-          value={form.values.banner_url}
-          onChange={(url) => form.setFieldValue('banner_url', url)}
           onBusyChange={setBannerBusy}
         />
         <Group grow>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BackBar, useBack } from '../../components/BackBar';
-import { ImageUploader } from '../../components/media/ImageUploader';
+import { FormImageUploader } from '../../components/media/ImageUploader';
 import { alert } from '../../lib/alerts';
 import { showServerErrors, useServerForm } from '../../lib/useServerForm';
 import { CreatorFields } from '../../components/CreatorFields';
@@ -37,18 +37,13 @@ export function CreateOrganizationPage() {
     <form onSubmit={submit} noValidate>
       <BackBar title={t('titles.create_organization')} to="/create" />
       <Stack gap="md">
-        <CreatorFields
-          form={form}
-          kind="organization"
-          check={checkOrganizationUsername}
-          labels={{ name: t('fields.name'), username: t('fields.username'), description: t('creators.description') }}
-        />
+        <CreatorFields form={form} kind="organization" check={checkOrganizationUsername} />
         <TextInput label={t('creators.url')} placeholder="https://" type="url" {...form.getInputProps('url')} />
-        <ImageUploader
+        <FormImageUploader
+          form={form}
+          field="profile_url"
           kind="profiles"
           label={t('creators.profile_image')}
-          value={v.profile_url}
-          onChange={(url) => form.setFieldValue('profile_url', url)}
           onBusyChange={setUploading}
         />
         <Group grow>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BackBar, useBack } from '../../components/BackBar';
-import { ImageUploader } from '../../components/media/ImageUploader';
+import { FormImageUploader } from '../../components/media/ImageUploader';
 import { alert } from '../../lib/alerts';
 import { useSession } from '../../session/session';
 import { showServerErrors, useServerForm } from '../../lib/useServerForm';
@@ -32,11 +32,11 @@ export function EditProfilePage() {
     <form onSubmit={submit} noValidate>
       <BackBar title={t('titles.edit_profile')} to="/profile" />
       <Stack gap="md">
-        <ImageUploader
+        <FormImageUploader
+          form={form}
+          field="profile_url"
           kind="profiles"
           label={t('profile.picture')}
-          value={form.values.profile_url}
-          onChange={(url) => form.setFieldValue('profile_url', url)}
           onBusyChange={setUploading}
         />
         <TextInput label={t('fields.name')} autoComplete="name" {...form.getInputProps('name')} />

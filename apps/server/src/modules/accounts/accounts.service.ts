@@ -21,17 +21,22 @@ import { findOrganization, organizationAccess, toOrganization } from '../organiz
 import { accountAccess, publicAccountSql, requireAccount } from './accounts.policy';
 import * as repo from './accounts.repo';
 
+/** What the owner writes about the account: shown on its page, kept by the audit log. */
+const profileOf = (row: repo.AccountRow) => ({
+  name: row.name,
+  username: row.username,
+  description: row.description,
+  url: row.url,
+  contact: row.contact,
+  profile_url: row.profile_url,
+  banner_url: row.banner_url,
+});
+
 export function toAccount(row: repo.AccountWithOrganization, auth: AuthContext | null): Account {
   const access = accountAccess(auth, row);
   return {
     id: row.id,
-    name: row.name,
-    username: row.username,
-    description: row.description,
-    url: row.url,
-    contact: row.contact,
-    profile_url: row.profile_url,
-    banner_url: row.banner_url,
+    ...profileOf(row),
     organization_id: row.organization_id,
     organization: row.organization,
     approved_status: row.approved_status,
@@ -110,13 +115,7 @@ async function modifiable(ctx: AppContext, auth: AuthContext, id: number, action
 
 /** The fields an edit changes, as the audit log compares them. */
 const audited = (row: repo.AccountRow) => ({
-  name: row.name,
-  username: row.username,
-  description: row.description,
-  url: row.url,
-  contact: row.contact,
-  profile_url: row.profile_url,
-  banner_url: row.banner_url,
+  ...profileOf(row),
   approved_status: row.approved_status,
   published_status: row.published_status,
   time_zone: row.time_zone,

@@ -38,36 +38,28 @@ function storedTranslations(input: PlanInput['translations']): Translations {
   return out;
 }
 
+/** The plan's fields an administrator sets (all but the translations), from the form or from the row. */
+const planFields = (from: Omit<PlanRow, 'id' | 'created_at' | 'updated_at' | 'translations'>) => ({
+  slug: from.slug,
+  name: from.name,
+  description: from.description,
+  monthly_price: from.monthly_price,
+  yearly_price: from.yearly_price,
+  trial_period_days: from.trial_period_days,
+  features: from.features,
+  creates_accounts: from.creates_accounts,
+  storage_quota_mb: from.storage_quota_mb,
+  sort_order: from.sort_order,
+  hidden: from.hidden,
+});
+
 const planValues = (input: PlanInput): repo.PlanValues => ({
-  slug: input.slug,
-  name: input.name,
-  description: input.description,
-  monthly_price: input.monthly_price,
-  yearly_price: input.yearly_price,
-  trial_period_days: input.trial_period_days,
-  features: input.features,
-  creates_accounts: input.creates_accounts,
-  storage_quota_mb: input.storage_quota_mb,
-  sort_order: input.sort_order,
-  hidden: input.hidden,
+  ...planFields(input),
   translations: storedTranslations(input.translations),
 });
 
 /** The fields an audit entry keeps of a plan (what an administrator can change). */
-const auditView = (row: PlanRow): Record<string, unknown> => ({
-  slug: row.slug,
-  name: row.name,
-  description: row.description,
-  monthly_price: row.monthly_price,
-  yearly_price: row.yearly_price,
-  trial_period_days: row.trial_period_days,
-  features: row.features,
-  creates_accounts: row.creates_accounts,
-  storage_quota_mb: row.storage_quota_mb,
-  sort_order: row.sort_order,
-  hidden: row.hidden,
-  translations: row.translations,
-});
+const auditView = (row: PlanRow): Record<string, unknown> => ({ ...planFields(row), translations: row.translations });
 
 const translation = (t: PlanTranslation | undefined) => ({
   name: t?.name ?? '',
@@ -77,18 +69,8 @@ const translation = (t: PlanTranslation | undefined) => ({
 
 export const toAdminPlan = (row: repo.PlanWithUsage): AdminPlan => ({
   id: row.id,
-  slug: row.slug,
-  name: row.name,
-  description: row.description,
-  monthly_price: row.monthly_price,
-  yearly_price: row.yearly_price,
-  trial_period_days: row.trial_period_days,
-  features: row.features,
+  ...planFields(row),
   currency: CURRENCY,
-  creates_accounts: row.creates_accounts,
-  storage_quota_mb: row.storage_quota_mb,
-  sort_order: row.sort_order,
-  hidden: row.hidden,
   translations: { my: translation(row.translations.my), th: translation(row.translations.th) },
   subscribers_count: row.subscribers_count,
   can_delete: planDeletable(row),

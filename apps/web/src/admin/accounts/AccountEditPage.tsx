@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApprovalBadge } from '../../components/ApprovalBadge';
@@ -61,14 +61,13 @@ function ParentOrganization({ accountId }: { accountId: number }) {
   const organization = useAccountOrganization(accountId);
   const org = organization.data?.data;
   return (
-    <Card withBorder radius="md" component="section" aria-labelledby="account-organization-title">
-      <Title order={2} fz="h4" mb="sm" id="account-organization-title">
-        {t('admin.accounts.organization_title')}
-      </Title>
-      <ErrorAlert error={organization.error} />
-      {organization.isPending ? (
-        <Loader size="sm" aria-label={t('admin.common.loading')} />
-      ) : org ? (
+    <LoadedSection
+      titleId="account-organization-title"
+      title={t('admin.accounts.organization_title')}
+      error={organization.error}
+      pending={organization.isPending}
+    >
+      {org ? (
         <Group gap="sm" wrap="wrap">
           {mayOpen ? (
             <Anchor
@@ -87,7 +86,7 @@ function ParentOrganization({ accountId }: { accountId: number }) {
           <PublishedBadge status={org.published_status} />
         </Group>
       ) : null}
-    </Card>
+    </LoadedSection>
   );
 }
 
@@ -99,14 +98,13 @@ function AccountPeople({ accountId }: { accountId: number }) {
   const people = useAccountPeople(accountId, page);
   const rows = people.data?.data;
   return (
-    <Card withBorder radius="md" component="section" aria-labelledby="account-people-title">
-      <Title order={2} fz="h4" mb="sm" id="account-people-title">
-        {t('admin.accounts.people_title')}
-      </Title>
-      <ErrorAlert error={people.error} />
-      {people.isPending ? (
-        <Loader size="sm" aria-label={t('admin.common.loading')} />
-      ) : rows && rows.length === 0 ? (
+    <LoadedSection
+      titleId="account-people-title"
+      title={t('admin.accounts.people_title')}
+      error={people.error}
+      pending={people.isPending}
+    >
+      {rows && rows.length === 0 ? (
         <Text c="dimmed">{t('admin.accounts.people_empty')}</Text>
       ) : rows ? (
         <>
@@ -155,6 +153,32 @@ function AccountPeople({ accountId }: { accountId: number }) {
           <ServerPagination meta={people.data?.meta} onPage={setPage} />
         </>
       ) : null}
+    </LoadedSection>
+  );
+}
+
+/** A titled card of the edit screen: its query's error, a loader until the data comes, then the data. */
+function LoadedSection({
+  titleId,
+  title,
+  error,
+  pending,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  error: unknown;
+  pending: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder radius="md" component="section" aria-labelledby={titleId}>
+      <Title order={2} fz="h4" mb="sm" id={titleId}>
+        {title}
+      </Title>
+      <ErrorAlert error={error} />
+      {pending ? <Loader size="sm" aria-label={t('admin.common.loading')} /> : children}
     </Card>
   );
 }

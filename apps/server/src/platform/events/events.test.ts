@@ -130,20 +130,20 @@ describe('domain events after commit', () => {
     });
 
     await expect(
-      s.ctx.db.transaction(async (tx) => {
+      s.ctx.transaction(async (tx) => {
         s.ctx.events.publish(tx, event(1));
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
     await expect(
-      s.ctx.db.transaction(async (tx) => {
+      s.ctx.transaction(async (tx) => {
         s.ctx.events.publish(tx, event(2));
         tx.rollback();
       }),
     ).rejects.toThrow();
     expect(heard).toEqual([]);
 
-    await s.ctx.db.transaction(async (tx) => {
+    await s.ctx.transaction(async (tx) => {
       s.ctx.events.publish(tx, event(3));
       await tx
         .transaction(async (savepoint) => {

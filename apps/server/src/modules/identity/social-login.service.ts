@@ -15,6 +15,7 @@ import {
 import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../../db/errors';
+import type { Tx } from '../../db/connect';
 import { permissionsOfRole, type AuthContext } from '../../platform/auth/authenticate';
 import { hashToken, newToken, safeEqual } from '../../platform/auth/tokens';
 import type { AppContext } from '../../platform/context';
@@ -155,6 +156,10 @@ const loginValues = (profile: SocialProfile) => ({
   avatar_url: profile.avatarUrl && /^https?:\/\//i.test(profile.avatarUrl) ? profile.avatarUrl : null,
 });
 
+/** Links the provider's identity to the person, so it signs them in from now on. */
+const linkLogin = (tx: Tx, userId: number, provider: SocialProvider, profile: SocialProfile) =>
+  repo.insertLogin(tx, { user_id: userId, provider, provider_id: profile.providerId, ...loginValues(profile) });
+
 async function personFor(
   ctx: AppContext,
   provider: SocialProvider,
@@ -175,12 +180,7 @@ async function personFor(
       throw new AppError(409, 'oauth.provider_already_connected', params);
     await ctx.transaction(async (tx) => {
       if (!holder.email_verified_at) await repo.markVerifiedDroppingPassword(tx, holder.id);
-      await repo.insertLogin(tx, {
-        user_id: holder.id,
-        provider,
-        provider_id: profile.providerId,
-        ...loginValues(profile),
-      });
+      await linkLogin(tx, holder.id, provider, profile);
     });
     return holder.id;
   }
@@ -217,12 +217,7 @@ async function createPerson(
           locale,
           email_verified_at: new Date(),
         });
-        await repo.insertLogin(tx, {
-          user_id: user.id,
-          provider,
-          provider_id: profile.providerId,
-          ...loginValues(profile),
-        });
+        await linkLogin(tx, user.id, provider, profile);
         return user.id;
       });
     } catch (err) {

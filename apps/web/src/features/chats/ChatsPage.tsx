@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
 import { PageLoader } from '../../components/PageLoader';
+import { AvatarName } from '../../components/AvatarName';
 import { UserAvatar } from '../../components/UserAvatar';
 import { currentLocale } from '../../i18n';
 import { relativeTime } from '../../lib/relativeTime';
@@ -169,17 +170,14 @@ function FriendRequests() {
             <Card key={friend.id} withBorder radius="md" padding="sm">
               <Group justify="space-between" wrap="wrap" gap="xs">
                 <Link to={`/u/${friend.id}`} className={classes.plainLink}>
-                  <Group wrap="nowrap" gap="sm">
-                    <UserAvatar url={friend.profile_url} name={friend.name} size={40} />
-                    <div style={{ minWidth: 0 }}>
-                      <Text fw={600} truncate>
-                        {friend.name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {relativeTime(friend.since, currentLocale())}
-                      </Text>
-                    </div>
-                  </Group>
+                  <AvatarName
+                    url={friend.profile_url}
+                    name={friend.name}
+                    size={40}
+                    gap="sm"
+                    detail={relativeTime(friend.since, currentLocale())}
+                    detailSize="xs"
+                  />
                 </Link>
                 <FriendButtons person={person} />
               </Group>

@@ -8,7 +8,7 @@ import { call, errorMessage } from '../../api/client';
 import { BackBar } from '../../components/BackBar';
 import { EmptyState } from '../../components/EmptyState';
 import { PageLoader } from '../../components/PageLoader';
-import { UserAvatar } from '../../components/UserAvatar';
+import { AvatarName } from '../../components/AvatarName';
 import { useSession } from '../../session/session';
 import { useOpenChat } from './api';
 
@@ -134,17 +134,15 @@ function PersonCheckbox({ user, checked, onToggle }: { user: PublicUser; checked
         onChange={onToggle}
         styles={{ body: { alignItems: 'center' }, labelWrapper: { minWidth: 0 } }}
         label={
-          <Group wrap="nowrap" gap="sm">
-            <UserAvatar url={user.profile_url} name={user.name} size={40} />
-            <div style={{ minWidth: 0 }}>
-              <Text fw={600} truncate>
-                {user.name}
-              </Text>
-              <Text size="sm" c="dimmed" truncate>
-                @{user.username}
-              </Text>
-            </div>
-          </Group>
+          <AvatarName
+            url={user.profile_url}
+            name={user.name}
+            size={40}
+            gap="sm"
+            detail={`@${user.username}`}
+            detailSize="sm"
+            truncateDetail
+          />
         }
       />
     </Card>

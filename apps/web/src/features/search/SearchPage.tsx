@@ -1,5 +1,5 @@
 import { searchApi } from '@inkwell/contracts';
-import { Alert, Anchor, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { call, errorMessage } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
-import { UserAvatar } from '../../components/UserAvatar';
+import { AvatarName } from '../../components/AvatarName';
 import { currentLocale } from '../../i18n';
 import { relativeTime } from '../../lib/relativeTime';
 import a11y from '../../components/a11y.module.css';
@@ -52,17 +52,14 @@ export function SearchPage() {
         <Section id="search-accounts" title={t('search.accounts')}>
           {data.accounts.map((a) => (
             <Card key={a.id} withBorder radius="md" padding="sm" component={Link} to={`/a/${a.username}`}>
-              <Group wrap="nowrap">
-                <UserAvatar url={a.profile_url} name={a.name} size={44} />
-                <div style={{ minWidth: 0 }}>
-                  <Text fw={600} truncate>
-                    {a.name}
-                  </Text>
-                  <Text size="sm" c="dimmed" truncate>
-                    /a/{a.username} · {a.description}
-                  </Text>
-                </div>
-              </Group>
+              <AvatarName
+                url={a.profile_url}
+                name={a.name}
+                size={44}
+                detail={`/a/${a.username} · ${a.description}`}
+                detailSize="sm"
+                truncateDetail
+              />
             </Card>
           ))}
         </Section>
@@ -96,17 +93,13 @@ export function SearchPage() {
         <Section id="search-people" title={t('search.people')}>
           {data.users.map((user) => (
             <Card key={user.id} withBorder radius="md" padding="sm" component={Link} to={`/u/${user.id}`}>
-              <Group wrap="nowrap">
-                <UserAvatar url={user.profile_url} name={user.name} size={44} />
-                <div style={{ minWidth: 0 }}>
-                  <Text fw={600} truncate>
-                    {user.name}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    @{user.username}
-                  </Text>
-                </div>
-              </Group>
+              <AvatarName
+                url={user.profile_url}
+                name={user.name}
+                size={44}
+                detail={`@${user.username}`}
+                detailSize="sm"
+              />
             </Card>
           ))}
         </Section>

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Permission } from './roles';
+import type { Permission } from './permissions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

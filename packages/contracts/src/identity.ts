@@ -4,7 +4,7 @@ import { IdParams, MessageResponse, Timestamp, dataOf } from './common';
 import { DEVICE_NAME_MAX_LENGTH, LOCALES, PASSWORD_MAX_LENGTH } from './constants';
 import { endpoint } from './endpoint';
 import { Email, MediaUrl, Name, NewPassword, Username, withConfirmation } from './fields';
-import { PERMISSIONS, type Permission } from './roles';
+import { PERMISSIONS, type Permission } from './permissions';
 
 /** The social sign-in providers Inkwell knows; each is offered only when its OAuth client is configured. */
 export const SOCIAL_PROVIDERS = ['google', 'github', 'facebook', 'x'] as const;

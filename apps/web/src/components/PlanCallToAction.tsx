@@ -14,7 +14,9 @@ export function PlanCallToAction() {
           <IconSparkles size={24} />
         </ThemeIcon>
         <div style={{ flex: 1 }}>
-          <SectionHeading order={2} fz="h4" mb="sm" title={t('plans.cta_title')} hint={t('plans.cta_body')} />
+          <SectionHeading order={2} mb="sm" title={t('plans.cta_title')}>
+            {t('plans.cta_body')}
+          </SectionHeading>
           <Button component={Link} to="/profile/plan">
             {t('plans.view_plans')}
           </Button>

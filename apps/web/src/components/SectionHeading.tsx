@@ -1,29 +1,27 @@
 import { Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A section's title with the dimmed line under it that says what the section is for. */
+/** A section's title with the dimmed line under it (`children`) that says what the section is for. */
 export function SectionHeading({
   title,
-  hint,
   order,
-  fz,
   size,
   mb,
+  children,
 }: {
   title: ReactNode;
-  hint: ReactNode;
   order: 2 | 3;
-  fz: 'h4' | 'h5';
   size?: 'sm';
   mb?: 'sm';
+  children: ReactNode;
 }) {
   return (
     <>
-      <Title order={order} fz={fz}>
+      <Title order={order} fz={order === 2 ? 'h4' : 'h5'}>
         {title}
       </Title>
       <Text c="dimmed" size={size} mb={mb}>
-        {hint}
+        {children}
       </Text>
     </>
   );

@@ -95,13 +95,9 @@ export function Preview({ values, id }: { values: Values; id: number }) {
   };
   return (
     <Stack gap="sm" pos="sticky" top={80} component="section" aria-label={t('admin.plans.preview')}>
-      <SectionHeading
-        order={3}
-        fz="h5"
-        size="sm"
-        title={t('admin.plans.preview')}
-        hint={t('admin.plans.preview_hint')}
-      />
+      <SectionHeading order={3} size="sm" title={t('admin.plans.preview')}>
+        {t('admin.plans.preview_hint')}
+      </SectionHeading>
       <SegmentedControl
         aria-label={t('admin.plans.preview_language')}
         value={language}
@@ -149,13 +145,9 @@ export function DeletePlan({ plan }: { plan: AdminPlan }) {
   return (
     <Card withBorder radius="md" mt="md" style={{ borderColor: 'var(--mantine-color-red-3)' }}>
       <Stack gap="sm">
-        <SectionHeading
-          order={3}
-          fz="h5"
-          size="sm"
-          title={t('admin.plans.sections.delete')}
-          hint={plan.can_delete ? t('admin.plans.delete_hint') : t('admin.plans.in_use_hint')}
-        />
+        <SectionHeading order={3} size="sm" title={t('admin.plans.sections.delete')}>
+          {plan.can_delete ? t('admin.plans.delete_hint') : t('admin.plans.in_use_hint')}
+        </SectionHeading>
         <ErrorAlert error={remove.error} />
         <Group>
           <Button

@@ -136,13 +136,9 @@ export function TranslationsSection({ form }: { form: UseFormReturnType<Values> 
   return (
     <Card withBorder radius="md">
       <Stack gap="sm">
-        <SectionHeading
-          order={3}
-          fz="h5"
-          size="sm"
-          title={t('admin.plans.sections.translations')}
-          hint={t('admin.plans.translations_hint')}
-        />
+        <SectionHeading order={3} size="sm" title={t('admin.plans.sections.translations')}>
+          {t('admin.plans.translations_hint')}
+        </SectionHeading>
         <Tabs defaultValue="my" keepMounted>
           <Tabs.List>
             {TRANSLATED.map((locale) => (

@@ -51,13 +51,9 @@ export function CreatePage() {
         <Card withBorder radius="lg" padding="lg">
           <Stack gap="md">
             <div>
-              <SectionHeading
-                order={2}
-                fz="h4"
-                size="sm"
-                title={t('creators.choose_organization')}
-                hint={t('creators.choose_organization_body')}
-              />
+              <SectionHeading order={2} size="sm" title={t('creators.choose_organization')}>
+                {t('creators.choose_organization_body')}
+              </SectionHeading>
             </div>
             <Select
               label={t('creators.organization')}

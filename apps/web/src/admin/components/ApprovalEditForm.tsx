@@ -146,7 +146,6 @@ export function ApprovalEditForm<Body>({
             <FormImageUploader
               form={form}
               field="profile_url"
-              kind="profiles"
               label={field('profile_image')}
               onBusyChange={(busy) => setUploading((now) => ({ ...now, profile: busy }))}
             />

@@ -122,7 +122,6 @@ function UserEditor({ user }: { user: AdminUser }) {
             <FormImageUploader
               form={form}
               field="profile_url"
-              kind="profiles"
               label={t('admin.users.picture')}
               onBusyChange={setUploading}
             />

@@ -160,16 +160,26 @@ function ImagePreview({
 }
 
 /** The structural slice of a Mantine form that holds an image url field (typed loosely so any form fits). */
-interface ImageUrlForm<K extends string> {
+interface ImageUrlForm<K extends ImageUrlField> {
   values: Record<K, string | null>;
   setFieldValue: (path: K, value: string | null) => void;
 }
 
-/** An ImageUploader bound to one image url field of a form (the profile picture, the banner). */
-export function FormImageUploader<K extends string>({
+type ImageUrlField = 'profile_url' | 'banner_url';
+const FIELD_KIND: Record<ImageUrlField, ImageKind> = { profile_url: 'profiles', banner_url: 'covers' };
+
+/** An ImageUploader bound to a form's profile picture or banner url field. */
+export function FormImageUploader<K extends ImageUrlField>({
   form,
   field,
   ...props
-}: { form: ImageUrlForm<K>; field: K } & Omit<Parameters<typeof ImageUploader>[0], 'value' | 'onChange'>) {
-  return <ImageUploader {...props} value={form.values[field]} onChange={(url) => form.setFieldValue(field, url)} />;
+}: { form: ImageUrlForm<K>; field: K } & Omit<Parameters<typeof ImageUploader>[0], 'kind' | 'value' | 'onChange'>) {
+  return (
+    <ImageUploader
+      {...props}
+      kind={FIELD_KIND[field]}
+      value={form.values[field]}
+      onChange={(url) => form.setFieldValue(field, url)}
+    />
+  );
 }

@@ -83,14 +83,12 @@ function EditAccountForm({ account }: { account: Account }) {
         <FormImageUploader
           form={form}
           field="profile_url"
-          kind="profiles"
           label={t('creators.profile_image')}
           onBusyChange={setProfileBusy}
         />
         <FormImageUploader
           form={form}
           field="banner_url"
-          kind="covers"
           label={t('creators.banner_image')}
           onBusyChange={setBannerBusy}
         />

@@ -42,7 +42,6 @@ export function CreateOrganizationPage() {
         <FormImageUploader
           form={form}
           field="profile_url"
-          kind="profiles"
           label={t('creators.profile_image')}
           onBusyChange={setUploading}
         />

@@ -32,13 +32,7 @@ export function EditProfilePage() {
     <form onSubmit={submit} noValidate>
       <BackBar title={t('titles.edit_profile')} to="/profile" />
       <Stack gap="md">
-        <FormImageUploader
-          form={form}
-          field="profile_url"
-          kind="profiles"
-          label={t('profile.picture')}
-          onBusyChange={setUploading}
-        />
+        <FormImageUploader form={form} field="profile_url" label={t('profile.picture')} onBusyChange={setUploading} />
         <TextInput label={t('fields.name')} autoComplete="name" {...form.getInputProps('name')} />
         <TextInput
           label={t('fields.username')}

@@ -9,6 +9,12 @@ import { plainText } from '../../platform/sanitize';
  * for wording, never written here.
  */
 
+/** The one row a query finds, if any (each fact is read by its subject's id). */
+async function first<T>(query: { limit(n: number): PromiseLike<T[]> }): Promise<T | undefined> {
+  const [row] = await query.limit(1);
+  return row;
+}
+
 /** The app's own picture, for notifications no person sent. */
 export const APP_ICON = '/icons/icon-192.png';
 
@@ -24,76 +30,68 @@ export function postName(post: { title: string | null; content: string | null; t
   return excerpt(post.content ? (post.type === 'post' ? plainText(post.content) : post.content) : '', max);
 }
 
-export async function person(tx: Tx, id: number) {
-  const [row] = await tx
-    .select({ id: users.id, name: users.name, profile_url: users.profile_url })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  return row;
-}
+export const person = (tx: Tx, id: number) =>
+  first(
+    tx.select({ id: users.id, name: users.name, profile_url: users.profile_url }).from(users).where(eq(users.id, id)),
+  );
 
-export async function post(tx: Tx, id: number) {
-  const [row] = await tx
-    .select({
-      id: posts.id,
-      slug: posts.slug,
-      title: posts.title,
-      content: posts.content,
-      type: posts.type,
-      author_id: posts.author_id,
-      account_id: posts.account_id,
-    })
-    .from(posts)
-    .where(eq(posts.id, id))
-    .limit(1);
-  return row;
-}
+export const post = (tx: Tx, id: number) =>
+  first(
+    tx
+      .select({
+        id: posts.id,
+        slug: posts.slug,
+        title: posts.title,
+        content: posts.content,
+        type: posts.type,
+        author_id: posts.author_id,
+        account_id: posts.account_id,
+      })
+      .from(posts)
+      .where(eq(posts.id, id)),
+  );
 
-export async function comment(tx: Tx, id: number) {
-  const [row] = await tx.select({ content: comments.content }).from(comments).where(eq(comments.id, id)).limit(1);
-  return row;
-}
+export const comment = (tx: Tx, id: number) =>
+  first(tx.select({ content: comments.content }).from(comments).where(eq(comments.id, id)));
 
-export async function account(tx: Tx, id: number) {
-  const [row] = await tx
-    .select({
-      id: accounts.id,
-      name: accounts.name,
-      username: accounts.username,
-      profile_url: accounts.profile_url,
-      followers_count: accounts.followers_count,
-    })
-    .from(accounts)
-    .where(eq(accounts.id, id))
-    .limit(1);
-  return row;
-}
+export const account = (tx: Tx, id: number) =>
+  first(
+    tx
+      .select({
+        id: accounts.id,
+        name: accounts.name,
+        username: accounts.username,
+        profile_url: accounts.profile_url,
+        followers_count: accounts.followers_count,
+      })
+      .from(accounts)
+      .where(eq(accounts.id, id)),
+  );
 
-export async function organization(tx: Tx, id: number) {
-  const [row] = await tx
-    .select({ id: organizations.id, name: organizations.name, owner: organizations.user_id })
-    .from(organizations)
-    .where(eq(organizations.id, id))
-    .limit(1);
-  return row;
-}
+export const organization = (tx: Tx, id: number) =>
+  first(
+    tx
+      .select({ id: organizations.id, name: organizations.name, owner: organizations.user_id })
+      .from(organizations)
+      .where(eq(organizations.id, id)),
+  );
 
 /** A subscription with its plan's name in each language. */
 export async function subscription(tx: Tx, id: number) {
-  const [row] = await tx
-    .select({
-      id: subscriptions.id,
-      status: subscriptions.status,
-      provider: subscriptions.provider,
-      expires_at: subscriptions.expires_at,
-      plan: plans.name,
-      translations: plans.translations,
-    })
-    .from(subscriptions)
-    .innerJoin(plans, eq(plans.id, subscriptions.plan_id))
-    .where(eq(subscriptions.id, id))
-    .limit(1);
+  const row = await first(
+    tx
+      .select({
+        id: subscriptions.id,
+        status: subscriptions.status,
+        provider: subscriptions.provider,
+        expires_at: subscriptions.expires_at,
+        plan: plans.name,
+        translations: plans.translations,
+      })
+      .from(subscriptions)
+      .innerJoin(plans, eq(plans.id, subscriptions.plan_id))
+      .where(eq(subscriptions.id, id)),
+  );
   if (!row) return undefined;
   return {
     ...row,

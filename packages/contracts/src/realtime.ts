@@ -50,7 +50,7 @@ export const SubscribeAck = z.object({ ok: z.boolean(), message: z.string().opti
 export type SubscribeAck = z.infer<typeof SubscribeAck>;
 
 /** The push form of a notification (spec §3), as the in-app toast and the badges read it. */
-export const RedisNotification = z.object({
+export const NotificationNotice = z.object({
   body: z.string(),
   type: z.string(),
   icon: z.string(),
@@ -62,11 +62,17 @@ export const RedisNotification = z.object({
   title: z.string(),
   badge: z.string(),
 });
-export type RedisNotification = z.infer<typeof RedisNotification>;
+export type NotificationNotice = z.infer<typeof NotificationNotice>;
+
+/**
+ * The spec's wire names for a notification arriving on a socket: the event `SendPushNotification` carrying a
+ * `redisNotification`. Neither is Web Push nor Redis; the code says `NOTIFICATION_EVENT` and `NotificationNotice`.
+ */
+export const NOTIFICATION_EVENT = 'SendPushNotification';
 
 /** Server → client, each with the channel it was sent on. */
 export const RealtimeEvents = {
-  SendPushNotification: z.object({ channel: z.string(), redisNotification: RedisNotification }),
+  [NOTIFICATION_EVENT]: z.object({ channel: z.string(), redisNotification: NotificationNotice }),
   ChatMessageSent: z.object({ channel: z.string(), chatMessage: z.union([ChatMessage, z.array(ChatMessage)]) }),
   /**
    * One of the person's audio or video uploads moved on (on `private-notifications.{userId}`, so only its

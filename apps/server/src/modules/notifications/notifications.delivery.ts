@@ -1,4 +1,4 @@
-import { notificationsChannel, type DomainEventOf } from '@inkwell/contracts';
+import { NOTIFICATION_EVENT, notificationsChannel, type DomainEventOf } from '@inkwell/contracts';
 import type { AppContext } from '../../platform/context';
 import { forDelivery } from './notifications.repo';
 
@@ -14,7 +14,7 @@ const CHUNK = 1000;
 export async function deliverInApp(ctx: AppContext, event: DomainEventOf<'notifications.created'>): Promise<void> {
   for (let start = 0; start < event.ids.length; start += CHUNK) {
     for (const row of await forDelivery(ctx.db, event.ids.slice(start, start + CHUNK))) {
-      ctx.realtime.emit(notificationsChannel(row.user_id), 'SendPushNotification', {
+      ctx.realtime.emit(notificationsChannel(row.user_id), NOTIFICATION_EVENT, {
         redisNotification: {
           title: row.title,
           body: row.body,

@@ -1,4 +1,5 @@
 import {
+  NOTIFICATION_EVENT,
   billingApi,
   chatRoomChannel,
   chatsApi,
@@ -427,8 +428,8 @@ describe('delivery in the app', () => {
     try {
       await subscribe(s, toOwner, owner.token, notificationsChannel(owner.user.id));
       await subscribe(s, toReader, reader.token, notificationsChannel(reader.user.id));
-      const heardByReader = collect(toReader, 'SendPushNotification');
-      const arrived = nextEvent(toOwner, 'SendPushNotification');
+      const heardByReader = collect(toReader, NOTIFICATION_EVENT);
+      const arrived = nextEvent(toOwner, NOTIFICATION_EVENT);
       await comment(reader, post.id, 'Beautiful words');
       expect(await arrived).toEqual({
         channel: notificationsChannel(owner.user.id),

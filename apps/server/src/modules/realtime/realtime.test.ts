@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
+  NOTIFICATION_EVENT,
   chatRoomChannel,
   chatsApi,
   identityApi,
@@ -151,11 +152,11 @@ describe('sockets', () => {
     await subscribe(s, sc, c.token, notificationsChannel(c.user.id));
     // C has the room open.
     await subscribe(s, sc, c.token, chatRoomChannel(roomId));
-    const toC = collect(sc, 'SendPushNotification');
+    const toC = collect(sc, NOTIFICATION_EVENT);
 
-    const notice = nextEvent(sb, 'SendPushNotification');
+    const notice = nextEvent(sb, NOTIFICATION_EVENT);
     await say(a, roomId, 'Are we still on for Saturday?');
-    const got: RealtimeEvent<'SendPushNotification'> = await notice;
+    const got: RealtimeEvent<typeof NOTIFICATION_EVENT> = await notice;
     expect(got).toEqual({
       channel: notificationsChannel(b.user.id),
       redisNotification: {
@@ -204,7 +205,7 @@ async function hears(socket: Socket, by: Who, rooms: { room: number; elsewhere: 
   const message = nextEvent(socket, 'ChatMessageSent');
   await say(by, rooms.room, `live ${Date.now()}`);
   expect((await message).channel).toBe(chatRoomChannel(rooms.room));
-  const notice = nextEvent(socket, 'SendPushNotification');
+  const notice = nextEvent(socket, NOTIFICATION_EVENT);
   await say(by, rooms.elsewhere, `notice ${Date.now()}`);
   expect((await notice).redisNotification.url).toBe(`/chats/${rooms.elsewhere}`);
 }
@@ -235,7 +236,7 @@ describe('realtime lives as long as the session and membership behind it', () =>
     const rooms = await roomsOf(a, b);
     const phone = await loginAgain(s, a.user, 'Phone');
     const [onLaptop, onPhone] = [await listening(a, a.token, rooms.room), await listening(a, phone, rooms.room)];
-    const heard = [collect(onLaptop, 'ChatMessageSent'), collect(onLaptop, 'SendPushNotification')];
+    const heard = [collect(onLaptop, 'ChatMessageSent'), collect(onLaptop, NOTIFICATION_EVENT)];
 
     const gone = disconnected(onLaptop);
     expect((await s.call(identityApi.logout, { token: a.token })).status).toBe(204);
@@ -249,7 +250,7 @@ describe('realtime lives as long as the session and membership behind it', () =>
     const rooms = await roomsOf(a, b);
     const lost = await loginAgain(s, a.user, 'Lost phone');
     const [stolen, mine] = [await listening(a, lost, rooms.room), await listening(a, a.token, rooms.room)];
-    const heard = [collect(stolen, 'ChatMessageSent'), collect(stolen, 'SendPushNotification')];
+    const heard = [collect(stolen, 'ChatMessageSent'), collect(stolen, NOTIFICATION_EVENT)];
 
     const gone = disconnected(stolen);
     const res = await s.call(identityApi.revokeDevice, { params: { id: await deviceOf(lost) }, token: a.token });
@@ -264,7 +265,7 @@ describe('realtime lives as long as the session and membership behind it', () =>
     const rooms = await roomsOf(a, b);
     const other = await loginAgain(s, a.user, 'Old tablet');
     const [elsewhere, here] = [await listening(a, other, rooms.room), await listening(a, a.token, rooms.room)];
-    const heard = [collect(elsewhere, 'ChatMessageSent'), collect(elsewhere, 'SendPushNotification')];
+    const heard = [collect(elsewhere, 'ChatMessageSent'), collect(elsewhere, NOTIFICATION_EVENT)];
 
     const gone = disconnected(elsewhere);
     const password = 'a brand new passphrase';
@@ -341,7 +342,7 @@ describe('realtime lives as long as the session and membership behind it', () =>
     });
     expect((await channelAuth(a, socket.id!, channel)).status).toBe(403);
     // Its notifications still come.
-    const notice = nextEvent(socket, 'SendPushNotification');
+    const notice = nextEvent(socket, NOTIFICATION_EVENT);
     await say(b, rooms.elsewhere, 'in the group');
     expect((await notice).redisNotification.url).toBe(`/chats/${rooms.elsewhere}`);
   });

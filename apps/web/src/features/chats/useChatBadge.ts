@@ -1,4 +1,4 @@
-import { notificationsChannel } from '@inkwell/contracts';
+import { NOTIFICATION_EVENT, notificationsChannel } from '@inkwell/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useChannel, useReconnected } from '../../api/realtime';
 import { useSession } from '../../session/session';
@@ -12,8 +12,8 @@ export function useChatBadge(): number {
   const session = useSession();
   const client = useQueryClient();
   const unread = useUnreadChats(Boolean(session));
-  useChannel(session ? notificationsChannel(session.id) : null, 'SendPushNotification', ({ redisNotification }) => {
-    if (redisNotification.tag !== 'chat') return;
+  useChannel(session ? notificationsChannel(session.id) : null, NOTIFICATION_EVENT, ({ redisNotification: notice }) => {
+    if (notice.tag !== 'chat') return;
     client.setQueryData<{ unread_count: number }>(UNREAD_CHATS_KEY, (old) => ({
       unread_count: (old?.unread_count ?? 0) + 1,
     }));

@@ -1,4 +1,9 @@
-import { TOAST_DURATION_MS, notificationsChannel, type RedisNotification } from '@inkwell/contracts';
+import {
+  NOTIFICATION_EVENT,
+  TOAST_DURATION_MS,
+  notificationsChannel,
+  type NotificationNotice,
+} from '@inkwell/contracts';
 import { notifications as toasts } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -20,10 +25,10 @@ export function useNotificationFeed(): number {
   const navigate = useNavigate();
   const unread = useUnreadNotifications(Boolean(session));
 
-  useChannel(session ? notificationsChannel(session.id) : null, 'SendPushNotification', ({ redisNotification }) => {
-    client.setQueryData(UNREAD_NOTIFICATIONS_KEY, { unread_count: redisNotification.unread_count });
+  useChannel(session ? notificationsChannel(session.id) : null, NOTIFICATION_EVENT, ({ redisNotification: notice }) => {
+    client.setQueryData(UNREAD_NOTIFICATIONS_KEY, { unread_count: notice.unread_count });
     void client.invalidateQueries({ queryKey: [...NOTIFICATIONS_KEY, 'list'] });
-    if (redisNotification.body) toast(redisNotification, (url) => void navigate(url));
+    if (notice.body) toast(notice, (url) => void navigate(url));
   });
   useReconnected(() => void client.invalidateQueries({ queryKey: UNREAD_NOTIFICATIONS_KEY }));
 
@@ -37,7 +42,7 @@ export function useNotificationFeed(): number {
   return unread.data?.unread_count ?? 0;
 }
 
-function toast(n: RedisNotification, open: (url: string) => void) {
+function toast(n: NotificationNotice, open: (url: string) => void) {
   const id = toasts.show({
     title: n.title,
     message: n.body,

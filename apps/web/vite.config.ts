@@ -50,7 +50,7 @@ export default defineConfig({
         {
           path: /^\/home$/,
           signedIn: true,
-          modules: ['src/app/shell/UserShell.tsx', 'src/features/home/HomePage.tsx'],
+          modules: ['src/app/shell/UserShell.tsx', 'src/features/feed/FeedPage.tsx'],
           api: homeReads,
         },
         {

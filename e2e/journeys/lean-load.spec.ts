@@ -139,7 +139,7 @@ test('a signed-in first visit asks for the page’s code and its data together',
   const finished = new Map<string, number>();
   fresh.on('request', (r) => started.set(new URL(r.url()).pathname, Date.now()));
   fresh.on('requestfinished', (r) => finished.set(new URL(r.url()).pathname, Date.now()));
-  const homeCode = builtFile('src/features/home/HomePage.tsx');
+  const homeCode = builtFile('src/features/feed/FeedPage.tsx');
   // The home page's code is slow to come, as on mobile data; on loopback it would arrive before anything could
   // be asked, and the test would measure nothing.
   await fresh.route(`**${homeCode}`, async (route) => {

@@ -54,7 +54,7 @@ function firstLoadFiles(manifest: Manifest): { js: string[]; css: string[] } {
     if (!key) console.log(`  (nothing matches ${pattern} in this build's manifest)`);
     return key;
   });
-  for (const key of ['index.html', 'src/features/home/HomePage.tsx', ...atStart]) if (key) visit(key);
+  for (const key of ['index.html', 'src/features/feed/FeedPage.tsx', ...atStart]) if (key) visit(key);
   return { js: [...js], css: [...css] };
 }
 

@@ -91,11 +91,11 @@ const openPages: RouteObject[] = [
   screen('help', () => import('../features/info/HelpPage'), 'HelpPage', open('titles.help')),
   screen(
     'accessDenied',
-    () => import('../features/system/AccessDeniedPage'),
+    () => import('../features/errors/AccessDeniedPage'),
     'AccessDeniedPage',
     open('titles.access_denied'),
   ),
-  screen('404', () => import('../features/system/NotFoundPage'), 'NotFoundPage', open('titles.not_found')),
+  screen('404', () => import('../features/errors/NotFoundPage'), 'NotFoundPage', open('titles.not_found')),
   // Shared links: posts, their comments and accounts are readable by guests (DECISIONS.md); the pages title
   // the document with the post's or account's own name.
   screen('posts/:slug', () => import('../features/posts/PostPage'), 'PostPage', { public: true, ownTitle: true }),
@@ -118,7 +118,7 @@ const openPages: RouteObject[] = [
 const signedIn = (title: string): RouteMeta => ({ title });
 
 const signedInPages: RouteObject[] = [
-  screen('home', () => import('../features/home/HomePage'), 'HomePage', signedIn('titles.home'), prefetchHome),
+  screen('home', () => import('../features/feed/FeedPage'), 'FeedPage', signedIn('titles.home'), prefetchHome),
   screen('search', () => import('../features/search/SearchPage'), 'SearchPage', signedIn('titles.search')),
   screen('profile', () => import('../features/profile/ProfilePage'), 'ProfilePage', signedIn('titles.profile')),
   screen(

@@ -60,7 +60,7 @@ function useLandingTab(asked: string | null): 'feed' | 'public' {
 }
 
 /** The followed feed and the public feed. */
-export function HomePage() {
+export function FeedPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab = useLandingTab(params.get('tab'));

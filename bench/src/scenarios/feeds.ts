@@ -186,8 +186,8 @@ async function deepCursor(base: string, token: string, page: number): Promise<{ 
 type Rows = Record<string, any>[];
 
 /**
- * The statements the followed feed runs for a page once the reader's timeline is built (timeline.service
- * `followedPage`): the timeline's section and, past its horizon (or straight away for a cursor marked as past
+ * The statements the followed feed runs for a page once the reader's stored feed is built (feed.service
+ * `followedPage`): the stored feed's section and, past its horizon (or straight away for a cursor marked as past
  * it), the decorated scan of the public index, then the per-account read and its decoration if the scan fell
  * short. Also answers the page's post ids.
  */
@@ -205,9 +205,9 @@ async function followedSteps(client: pg.Client, viewer: number, before: string |
     steps.push(section);
     const rows = await run(section);
     if (rows.filter((r) => r.id !== null).length < window.limit && rows[0]!.walked === statements.shortWalk(window))
-      throw new Error('the timeline held entries the page skipped: the app would walk it again');
+      throw new Error('the stored feed held entries the page skipped: the app would walk it again');
     const head = rows[0]!;
-    if (head.ready !== true) throw new Error('the timeline is not built');
+    if (head.ready !== true) throw new Error('the stored feed is not built');
     ids.push(...rows.filter((r) => r.id !== null).map((r) => r.id as number));
     if (ids.length >= window.limit || head.horizon_us === null) return { steps, ids };
     if (!cursor) throw new Error('a first page by number reached past the horizon');
@@ -277,18 +277,18 @@ async function measure(posts: number): Promise<Row[]> {
           }),
         })
       ).json()) as { token: string };
-      // The first read builds the reader's timeline (once); the bench times reads of the built one.
+      // The first read builds the reader's stored feed (once); the bench times reads of the built one.
       await client.query('delete from timelines where user_id = $1', [id]);
       const started = performance.now();
       await getJson(`${base}/feed`, login.token);
       const ms = (performance.now() - started).toFixed(0);
       console.log(
-        `  ${reader.username} follows ${reader.follows.toLocaleString()}: first read (builds the timeline) ${ms} ms`,
+        `  ${reader.username} follows ${reader.follows.toLocaleString()}: first read (builds the stored feed) ${ms} ms`,
       );
       readers.push({ ...reader, id, token: login.token });
     }
 
-    // Statistics for the timelines just written, as autovacuum keeps them on a running site.
+    // Statistics for the stored feeds just written, as autovacuum keeps them on a running site.
     await client.query('analyze timelines, timeline_entries');
 
     const cases: Case[] = [];

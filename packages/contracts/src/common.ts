@@ -86,7 +86,7 @@ export type Paged<T> = { data: T[]; meta: PageMeta };
 export interface ListCursor {
   micros: number;
   id: number;
-  /** The followed feed's note that this row lies past the reader's timeline, so the next page skips it. */
+  /** The followed feed's note that this row lies past the reader's stored feed, so the next page skips it. */
   deep?: boolean;
 }
 

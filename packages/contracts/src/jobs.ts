@@ -27,11 +27,12 @@ export const JobPayloads = {
     recipients: z.array(z.number().int().positive()).max(1000).optional(),
   }),
   /**
-   * Writes new posts into the home timelines of their accounts' followers (queued after the post's commit; an
-   * import queues one per batch). Running it twice writes nothing twice.
+   * Writes new posts into the home feeds of their accounts' followers (queued after the post's commit; an
+   * import queues one per batch). Running it twice writes nothing twice. The feed's jobs keep their first name
+   * (`timeline.*`): queued jobs are stored by name, and a rename would strand those waiting at an upgrade.
    */
   'timeline.fanout': z.object({ post_ids: z.array(z.number().int().positive()).min(1).max(IMPORT_BATCH_ROWS) }),
-  /** Scheduled: drops the home timelines nobody read for two weeks (the next read builds one again). */
+  /** Scheduled: drops the home feeds nobody read for two weeks (the next read builds one again). */
   'timeline.prune': z.object({}),
   /** Sends one notification to one browser (Web Push); a refused or gone subscription is deleted. */
   'push.deliver': z.object({

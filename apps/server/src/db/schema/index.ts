@@ -18,5 +18,5 @@ export * from './posts';
 export * from './push';
 export * from './roles';
 export * from './system';
-export * from './timelines';
+export * from './feeds';
 export * from './users';

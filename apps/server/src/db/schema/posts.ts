@@ -5,7 +5,7 @@ import { accounts } from './accounts';
 import { belongsTo, identity, timestamps } from './columns';
 import { users } from './users';
 
-/** The posts module's table (its timelines are in timelines.ts). */
+/** The posts module's table (its readers' stored feeds are in feeds.ts). */
 
 export const posts = pgTable(
   'posts',

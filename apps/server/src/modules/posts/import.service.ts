@@ -29,7 +29,7 @@ import * as admin from './posts.admin.repo';
 import * as repo from './posts.repo';
 import { searchText, shape, type Normalised } from './posts.service';
 import { makeSlug } from './slug';
-import { queueFanOut } from './timeline.service';
+import { queueFanOut } from './feed.service';
 
 /** The multipart form, read whole: the file (at most {@link IMPORT_MAX_BYTES}) and the three fields. */
 async function readForm(request: FastifyRequest): Promise<{ file?: Buffer; fields: Record<string, string> }> {
@@ -295,7 +295,7 @@ export async function importPosts(
         return written;
       });
       imported += batch.length;
-      // Imported posts reach followers' timelines like composed ones (those older than a timeline's horizon
+      // Imported posts reach followers' stored feeds like composed ones (those older than a stored feed's horizon
       // are read from `posts` when that far down).
       await queueFanOut(ctx, ids);
     }

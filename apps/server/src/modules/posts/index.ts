@@ -1,7 +1,7 @@
 /** The posts module's face: what other modules, the seed and the composition root may use. */
 import { defineModule } from '../../platform/module';
 import { postsRoutes } from './posts.routes';
-import { fanOutPosts, pruneTimelines, timelineQueues, timelineSubscribers } from './timeline.service';
+import { fanOutPosts, pruneFeeds, feedQueues, feedSubscribers } from './feed.service';
 
 export { postAccess, requirePost, type PostAccess, type PostFacts } from './posts.policy';
 export type { PostListRow } from './posts.repo';
@@ -10,11 +10,11 @@ export { create as createPost } from './posts.service';
 
 export const postsModule = defineModule({
   routes: postsRoutes,
-  queues: timelineQueues,
+  queues: feedQueues,
   jobs: (ctx) => ({
     'timeline.fanout': (payload) => fanOutPosts(ctx, payload),
-    'timeline.prune': () => pruneTimelines(ctx),
+    'timeline.prune': () => pruneFeeds(ctx),
   }),
   // An edit or a deletion is heard by nobody yet (feeds ask at read time whether a post may be shown).
-  subscribers: (ctx) => ({ ...timelineSubscribers(ctx), 'post.updated': [], 'post.deleted': [] }),
+  subscribers: (ctx) => ({ ...feedSubscribers(ctx), 'post.updated': [], 'post.deleted': [] }),
 });

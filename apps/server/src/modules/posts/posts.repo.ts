@@ -192,7 +192,7 @@ export const followedTotal = (viewer: number): SQL =>
         join accounts fa on fa.id = ff.account_id where ${publicAccountSql('fa')})`;
 
 /**
- * Posts of the accounts the viewer follows or belongs to, read from `posts` (the timeline's fallback for pages it does not
+ * Posts of the accounts the viewer follows or belongs to, read from `posts` (the stored feed's fallback for pages it does not
  * hold). Each followed account contributes at most the rows the page needs, read as ids from its own index (a
  * lateral join over `posts_account_visible_idx`), so the cost follows the page; only the page's ids are then
  * read in full. Deep page numbers cost their offset: infinite scroll pages by cursor instead.

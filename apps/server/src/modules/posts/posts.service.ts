@@ -24,7 +24,7 @@ import { postAccess, requirePost } from './posts.policy';
 import * as repo from './posts.repo';
 import { makeSlug } from './slug';
 import { isoTimestamp as iso } from './timestamps';
-import { followedPage } from './timeline.service';
+import { followedPage } from './feed.service';
 
 /** In lists an article carries only its opening words (the card shows 50 and an ellipsis). */
 /** A post's account as answers show it. */

@@ -3,4 +3,4 @@
  * statements straight through node-postgres, without the app around them (nothing in the server uses this file).
  */
 export { accountPostsQuery, bySlugQuery, decoratedQuery, publicFeedQuery, type ListWindow } from './posts.repo';
-export { SCAN_BUDGET, headsQuery, scanQuery, sectionQuery, shortWalk } from './timeline.repo';
+export { SCAN_BUDGET, headsQuery, scanQuery, sectionQuery, shortWalk } from './feed.repo';

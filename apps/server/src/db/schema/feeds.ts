@@ -4,16 +4,20 @@ import { accounts } from './accounts';
 import { posts } from './posts';
 import { users } from './users';
 
-/* The posts module's timelines (named for them until the module's feed is renamed). */
+/*
+ * The posts module's stored feeds. The tables keep their first names (`timelines`, `timeline_entries`,
+ * `timeline_pulled_accounts`), as the `timeline.*` jobs do: renaming stored names would take a migration and a
+ * queue move for nothing a reader sees.
+ */
 
 /**
- * A reader's home timeline (fan-out on write, as Mastodon keeps home feeds): the newest posts of the accounts
+ * A reader's home feed (fan-out on write, as Mastodon keeps home feeds): the newest posts of the accounts
  * they follow, written when a post appears, so the followed feed reads one short index range however many
- * posts and follows there are. The timeline holds every post of a followed account from `horizon` on (older
- * ones are read from `posts` directly) and about `TIMELINE_CAP` entries; whether a post may be shown (visible,
+ * posts and follows there are. The stored feed holds every post of a followed account from `horizon` on (older
+ * ones are read from `posts` directly) and about `FEED_CAP` entries; whether a post may be shown (visible,
  * still followed) is asked at read time, so hiding, rejecting and unfollowing need no writes here.
  */
-export const timelines = pgTable('timelines', {
+export const feeds = pgTable('timelines', {
   user_id: integer()
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -21,21 +25,21 @@ export const timelines = pgTable('timelines', {
   ready: boolean().notNull().default(false),
   /** When the running build began: a build that died is taken over after a while. */
   building_at: timestamp({ withTimezone: true, mode: 'string' }),
-  /** Entries stop here (inclusive); null while the timeline holds everything the followed accounts wrote. */
+  /** Entries stop here (inclusive); null while the stored feed holds everything the followed accounts wrote. */
   horizon_at: timestamp({ withTimezone: true, mode: 'string' }),
   horizon_id: integer(),
   /** Entries written since the last trim plus those kept then (an upper bound: deletes are not counted). */
   size: integer().notNull().default(0),
-  /** Last read (to the day): a timeline unread for long is dropped, as Mastodon drops inactive people's feeds. */
+  /** Last read (to the day): a stored feed unread for long is dropped, as Mastodon drops inactive people's feeds. */
   read_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
   created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-export const timelineEntries = pgTable(
+export const feedEntries = pgTable(
   'timeline_entries',
   {
-    user_id: belongsTo(() => timelines.user_id),
-    /** The post's `created_at`, copied so the timeline pages by its own index. */
+    user_id: belongsTo(() => feeds.user_id),
+    /** The post's `created_at`, copied so the stored feed pages by its own index. */
     created_at: timestamp({ withTimezone: true, mode: 'string' }).notNull(),
     post_id: belongsTo(() => posts.id),
     account_id: integer().notNull(),
@@ -48,11 +52,11 @@ export const timelineEntries = pgTable(
 );
 
 /**
- * Accounts with so many followers that writing each post into every follower's timeline costs more than
- * reading it at view time: their posts are not fanned out, and a reader's timeline pulls them in when read.
- * Once in, an account stays (its followers' timelines no longer hold its newer posts).
+ * Accounts with so many followers that writing each post into every follower's stored feed costs more than
+ * reading it at view time: their posts are not fanned out, and a reader's stored feed pulls them in when read.
+ * Once in, an account stays (its followers' stored feeds no longer hold its newer posts).
  */
-export const timelinePulledAccounts = pgTable('timeline_pulled_accounts', {
+export const feedPulledAccounts = pgTable('timeline_pulled_accounts', {
   account_id: integer()
     .primaryKey()
     .references(() => accounts.id, { onDelete: 'cascade' }),

@@ -12,13 +12,13 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/connect';
-import { accounts, timelineEntries, timelinePulledAccounts, timelines } from '../../db/schema';
+import { accounts, feedEntries, feedPulledAccounts, feeds } from '../../db/schema';
 import { createCreatorAccount } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { signedIn } from '../../../test/identity-helpers';
 import { castOf, type Cast } from '../../../test/policy-table';
 import { jobsSettled } from '../../../test/wait-for';
-import { PULL_FOLLOWERS, TIMELINE_CAP, TRIM_SLACK } from './timeline.repo';
+import { PULL_FOLLOWERS, FEED_CAP, TRIM_SLACK } from './feed.repo';
 
 let s: TestServer;
 let cast: Cast;
@@ -150,9 +150,8 @@ async function byCursor(
 
 const feedIds = async (token: string) => (await get(feed, { per_page: 100 }, token)).data.map((p) => p.id);
 const entriesOf = async (viewer: number) =>
-  (await s.ctx.db.select().from(timelineEntries).where(eq(timelineEntries.user_id, viewer))).map((e) => e.post_id);
-const timelineOf = async (viewer: number) =>
-  (await s.ctx.db.select().from(timelines).where(eq(timelines.user_id, viewer)))[0];
+  (await s.ctx.db.select().from(feedEntries).where(eq(feedEntries.user_id, viewer))).map((e) => e.post_id);
+const feedOf = async (viewer: number) => (await s.ctx.db.select().from(feeds).where(eq(feeds.user_id, viewer)))[0];
 
 /** An administrator sets the account's approval, the way the admin area does (its posts hide or show). */
 async function setApproval(accountId: number, approved_status: 'approved' | 'rejected') {
@@ -176,13 +175,13 @@ async function setApproval(accountId: number, approved_status: 'approved' | 'rej
 }
 
 describe('the followed feed by cursor and by page number', () => {
-  it('both read the same posts in the same order across the timeline’s horizon, and the cursor neither repeats nor skips while new posts arrive', async () => {
+  it('both read the same posts in the same order across the stored feed’s horizon, and the cursor neither repeats nor skips while new posts arrive', async () => {
     const a = await creator();
     const b = await creator();
     const stranger = await creator();
     const reader = await signedIn(s);
     const now = Date.now();
-    // More than a timeline keeps: the deep pages come from `posts` (past the horizon), with another account's
+    // More than a stored feed keeps: the deep pages come from `posts` (past the horizon), with another account's
     // 2,500 posts in between, so the fallback has to look past the public index's first rows.
     await bulkPosts(a.account.id, a.user.id, 700, new Date(now - 60_000), 1000);
     await bulkPosts(b.account.id, b.user.id, 300, new Date(now - 60_000), 2000);
@@ -192,11 +191,11 @@ describe('the followed feed by cursor and by page number', () => {
     const expected = await truth(reader.user.id);
     expect(expected).toHaveLength(1000);
     const paged = await byPages(feed, 50, reader.token);
-    // The first read built the timeline: capped, with a horizon, so later pages came from `posts`.
-    const built = await timelineOf(reader.user.id);
-    expect(built).toMatchObject({ ready: true, size: TIMELINE_CAP });
+    // The first read built the stored feed: capped, with a horizon, so later pages came from `posts`.
+    const built = await feedOf(reader.user.id);
+    expect(built).toMatchObject({ ready: true, size: FEED_CAP });
     expect(built!.horizon_id).not.toBeNull();
-    expect(await entriesOf(reader.user.id)).toHaveLength(TIMELINE_CAP);
+    expect(await entriesOf(reader.user.id)).toHaveLength(FEED_CAP);
     expect(paged).toEqual(expected);
     // An entry below the horizon (a follow's copy racing a trim) is never read: no post comes twice.
     const below = expected.at(-1)!;
@@ -232,24 +231,24 @@ describe('the followed feed by cursor and by page number', () => {
     expect(await byCursor(feed, 37, reader.token)).toEqual(await truth(reader.user.id));
   }, 120_000);
 
-  it('pages the same by cursor while the timeline is still being built, and a build that died is taken over', async () => {
+  it('pages the same by cursor while the stored feed is still being built, and a build that died is taken over', async () => {
     const a = await creator();
     const reader = await signedIn(s);
     await bulkPosts(a.account.id, a.user.id, 120, new Date(Date.now() - 10_000), 1000);
     await s.call(followsApi.follow, { params: { id: a.account.id }, token: reader.token });
     // A build in progress (or one whose process died): reads go to `posts` meanwhile.
-    await s.ctx.db.insert(timelines).values({ user_id: reader.user.id, building_at: sql`now()` as never });
+    await s.ctx.db.insert(feeds).values({ user_id: reader.user.id, building_at: sql`now()` as never });
     const expected = await truth(reader.user.id);
     expect(await byCursor(feed, 25, reader.token)).toEqual(expected);
     expect(await byPages(feed, 25, reader.token)).toEqual(expected);
     expect(await entriesOf(reader.user.id)).toEqual([]);
 
     await s.ctx.db
-      .update(timelines)
+      .update(feeds)
       .set({ building_at: sql`now() - interval '1 hour'` as never })
-      .where(eq(timelines.user_id, reader.user.id));
+      .where(eq(feeds.user_id, reader.user.id));
     expect(await byCursor(feed, 25, reader.token)).toEqual(expected);
-    expect(await timelineOf(reader.user.id)).toMatchObject({ ready: true, horizon_id: null, size: 120 });
+    expect(await feedOf(reader.user.id)).toMatchObject({ ready: true, horizon_id: null, size: 120 });
   });
 
   it('public feed, account posts and my posts page the same by cursor as by number', async () => {
@@ -298,7 +297,7 @@ describe('the followed feed by cursor and by page number', () => {
   });
 });
 
-describe('the timeline through follows, deletes, moderation and hiding', () => {
+describe('the stored feed through follows, deletes, moderation and hiding', () => {
   it('shows exactly the visible posts of the followed accounts after every change', async () => {
     const a = await creator();
     const b = await creator();
@@ -308,13 +307,13 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     await a.publish('A two');
     await b.publish('B one');
 
-    // The first read builds an empty timeline; following copies the account's posts into it.
+    // The first read builds an empty stored feed; following copies the account's posts into it.
     expect(await feedIds(reader.token)).toEqual([]);
     await s.call(followsApi.follow, { params: { id: a.account.id }, token: reader.token });
     await expectFeed();
     expect((await entriesOf(reader.user.id)).sort()).toEqual((await truth(reader.user.id)).sort());
 
-    // New posts are fanned out into the timeline (a job, after the post's commit).
+    // New posts are fanned out into the stored feed (a job, after the post's commit).
     await s.call(followsApi.follow, { params: { id: b.account.id }, token: reader.token });
     const a3 = await a.publish('A three');
     const b2 = await b.publish('B two');
@@ -323,7 +322,7 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     await expectFeed();
     expect((await feedIds(reader.token)).slice(0, 2)).toEqual([b2.id, a3.id]);
 
-    // Deleted: gone from the feed and from the timeline.
+    // Deleted: gone from the feed and from the stored feed.
     expect((await s.call(postsApi.remove, { params: { id: a3.id }, token: a.token })).status).toBe(204);
     await expectFeed();
     expect(await entriesOf(reader.user.id)).not.toContain(a3.id);
@@ -347,7 +346,7 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     expect(await feedIds(reader.token)).toContain(a1.id);
     await expectFeed();
 
-    // Unfollowed: its posts leave the feed and the timeline; followed again, they come back.
+    // Unfollowed: its posts leave the feed and the stored feed; followed again, they come back.
     await s.call(followsApi.unfollow, { params: { id: a.account.id }, token: reader.token });
     await expectFeed();
     expect(await feedIds(reader.token)).not.toContain(a1.id);
@@ -362,7 +361,7 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     await s.call(followsApi.follow, { params: { id: a.account.id }, token: reader.token });
     expect(await feedIds(reader.token)).toContain(a1.id);
     await expectFeed();
-    // Nobody else's timeline was touched: the other creator follows nothing.
+    // Nobody else's stored feed was touched: the other creator follows nothing.
     expect(await entriesOf(b.user.id)).toEqual([]);
   });
 
@@ -373,11 +372,11 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     await other.publish('Theirs one');
     const expectFeed = async () => expect(await feedIds(me.token)).toEqual(await truth(me.user.id));
 
-    // The first read builds the timeline from my accounts too.
+    // The first read builds the stored feed from my accounts too.
     expect(await feedIds(me.token)).toEqual([own1.id]);
     expect(await entriesOf(me.user.id)).toEqual([own1.id]);
 
-    // A new post of mine is fanned out to my own timeline, beside a followed account's.
+    // A new post of mine is fanned out to my own stored feed, beside a followed account's.
     await s.call(followsApi.follow, { params: { id: other.account.id }, token: me.token });
     const own2 = await me.publish('Mine two');
     const theirs2 = await other.publish('Theirs two');
@@ -397,7 +396,7 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     expect((await s.call(postsApi.remove, { params: { id: own2.id }, token: me.token })).status).toBe(204);
     expect(await feedIds(me.token)).toEqual([own1.id]);
     await expectFeed();
-    // Page numbers (read from `posts` past the timeline) count my accounts' posts too.
+    // Page numbers (read from `posts` past the stored feed) count my accounts' posts too.
     const paged = await get(feed, { page: 1, per_page: 10 }, me.token);
     expect(paged.meta.total).toBe(1);
 
@@ -423,13 +422,13 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     expect(await byCursor(feed, 20, reader.token)).toEqual(expected);
   });
 
-  it('an imported post reaches the timeline; an old one past the horizon is read from posts', async () => {
+  it('an imported post reaches the stored feed; an old one past the horizon is read from posts', async () => {
     const a = await creator();
     const reader = await signedIn(s);
-    await bulkPosts(a.account.id, a.user.id, TIMELINE_CAP + 10, new Date(Date.now() - 60_000), 10);
+    await bulkPosts(a.account.id, a.user.id, FEED_CAP + 10, new Date(Date.now() - 60_000), 10);
     await s.call(followsApi.follow, { params: { id: a.account.id }, token: reader.token });
     await feedIds(reader.token);
-    expect((await timelineOf(reader.user.id))!.horizon_id).not.toBeNull();
+    expect((await feedOf(reader.user.id))!.horizon_id).not.toBeNull();
     const data = new FormData();
     data.append('type', 'status');
     data.append('user_id', String(a.user.id));
@@ -440,7 +439,7 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     expect(res.status).toBe(200);
     await jobsSettled(s, ['timeline.fanout']);
     const expected = await truth(reader.user.id);
-    expect(expected).toHaveLength(TIMELINE_CAP + 12);
+    expect(expected).toHaveLength(FEED_CAP + 12);
     const [today, longAgo] = [expected[0]!, expected.at(-1)!];
     const entries = await entriesOf(reader.user.id);
     expect(entries).toContain(today);
@@ -448,28 +447,28 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     expect(await byCursor(feed, 100, reader.token)).toEqual(expected);
   });
 
-  it('a timeline grown past its cap is trimmed back, and the posts it let go are still read by cursor', async () => {
+  it('a stored feed grown past its cap is trimmed back, and the posts it let go are still read by cursor', async () => {
     const a = await creator();
     const reader = await signedIn(s);
-    await bulkPosts(a.account.id, a.user.id, TIMELINE_CAP + TRIM_SLACK - 2, new Date(Date.now() - 60_000), 10);
+    await bulkPosts(a.account.id, a.user.id, FEED_CAP + TRIM_SLACK - 2, new Date(Date.now() - 60_000), 10);
     await s.call(followsApi.follow, { params: { id: a.account.id }, token: reader.token });
     await feedIds(reader.token);
-    expect(await timelineOf(reader.user.id)).toMatchObject({ size: TIMELINE_CAP });
+    expect(await feedOf(reader.user.id)).toMatchObject({ size: FEED_CAP });
     // Bring the count to the edge, so the next posts cross it.
     await s.ctx.db
-      .update(timelines)
-      .set({ size: TIMELINE_CAP + TRIM_SLACK })
-      .where(eq(timelines.user_id, reader.user.id));
+      .update(feeds)
+      .set({ size: FEED_CAP + TRIM_SLACK })
+      .where(eq(feeds.user_id, reader.user.id));
     const fresh = await a.publish('Over the edge');
     await jobsSettled(s, ['timeline.fanout']);
-    const after = await timelineOf(reader.user.id);
-    expect(after).toMatchObject({ size: TIMELINE_CAP });
-    expect(await entriesOf(reader.user.id)).toHaveLength(TIMELINE_CAP);
+    const after = await feedOf(reader.user.id);
+    expect(after).toMatchObject({ size: FEED_CAP });
+    expect(await entriesOf(reader.user.id)).toHaveLength(FEED_CAP);
     expect(await entriesOf(reader.user.id)).toContain(fresh.id);
     expect(await byCursor(feed, 100, reader.token)).toEqual(await truth(reader.user.id));
   }, 60_000);
 
-  it('an account with very many followers is pulled in when read instead of written into every timeline', async () => {
+  it('an account with very many followers is pulled in when read instead of written into every stored feed', async () => {
     const big = await creator();
     const small = await creator();
     const reader = await signedIn(s);
@@ -482,7 +481,7 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     const loud = await big.publish('To everyone');
     const quiet = await small.publish('To a few');
     await jobsSettled(s, ['timeline.fanout']);
-    const pulled = await s.ctx.db.select().from(timelinePulledAccounts);
+    const pulled = await s.ctx.db.select().from(feedPulledAccounts);
     expect(pulled.map((p) => p.account_id)).toContain(big.account.id);
     const entries = await entriesOf(reader.user.id);
     expect(entries).toContain(quiet.id);
@@ -493,7 +492,7 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     expect(await feedIds(reader.token)).toEqual([quiet.id]);
   });
 
-  it('a timeline nobody read for two weeks is dropped and no longer written to; the next read builds it again', async () => {
+  it('a stored feed nobody read for two weeks is dropped and no longer written to; the next read builds it again', async () => {
     const a = await creator();
     const away = await signedIn(s);
     const around = await signedIn(s);
@@ -504,21 +503,21 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     }
     // A read notes the day (at most once a day).
     await s.ctx.db
-      .update(timelines)
+      .update(feeds)
       .set({ read_at: sql`now() - interval '2 days'` as never })
-      .where(eq(timelines.user_id, around.user.id));
+      .where(eq(feeds.user_id, around.user.id));
     await feedIds(around.token);
-    expect((await timelineOf(around.user.id))!.read_at.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await feedOf(around.user.id))!.read_at.getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     await s.ctx.db
-      .update(timelines)
+      .update(feeds)
       .set({ read_at: sql`now() - interval '15 days'` as never })
-      .where(eq(timelines.user_id, away.user.id));
+      .where(eq(feeds.user_id, away.user.id));
     await s.ctx.jobs.send('timeline.prune', {});
     await jobsSettled(s, ['timeline.prune']);
-    expect(await timelineOf(away.user.id)).toBeUndefined();
+    expect(await feedOf(away.user.id)).toBeUndefined();
     expect(await entriesOf(away.user.id)).toEqual([]);
-    expect(await timelineOf(around.user.id)).toMatchObject({ ready: true });
+    expect(await feedOf(around.user.id)).toMatchObject({ ready: true });
 
     const meanwhile = await a.publish('While you were away');
     await jobsSettled(s, ['timeline.fanout']);
@@ -526,6 +525,6 @@ describe('the timeline through follows, deletes, moderation and hiding', () => {
     expect(await entriesOf(around.user.id)).toContain(meanwhile.id);
     expect(await feedIds(away.token)).toEqual(await truth(away.user.id));
     expect(await feedIds(away.token)).toContain(meanwhile.id);
-    expect(await timelineOf(away.user.id)).toMatchObject({ ready: true });
+    expect(await feedOf(away.user.id)).toMatchObject({ ready: true });
   });
 });

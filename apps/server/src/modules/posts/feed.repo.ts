@@ -17,11 +17,11 @@ import {
   type PostListRow,
 } from './posts.repo';
 
-/** Entries a timeline keeps, as many as Mastodon keeps in a home feed; older posts are read from `posts`. */
-export const TIMELINE_CAP = 800;
-/** Entries a timeline may gain past the cap before it is trimmed back: trimming on every post would scan it each time. */
+/** Entries a stored feed keeps, as many as Mastodon keeps in a home feed; older posts are read from `posts`. */
+export const FEED_CAP = 800;
+/** Entries a stored feed may gain past the cap before it is trimmed back: trimming on every post would scan it each time. */
 export const TRIM_SLACK = 200;
-/** From this many followers an account's posts are pulled in when a timeline is read instead of written into each. */
+/** From this many followers an account's posts are pulled in when a stored feed is read instead of written into each. */
 export const PULL_FOLLOWERS = 10_000;
 /**
  * Rows of the public feed's index the deep fallback reads, keeping those of followed accounts, before it asks each
@@ -32,7 +32,7 @@ export const SCAN_BUDGET = 2_000;
 
 const micros = (column: string) => sql.raw(`((extract(epoch from ${column}) * 1000000)::bigint)::text`);
 
-/** `(alias.created_at, alias.<id>) >= the timeline's horizon` (every row when it has none). */
+/** `(alias.created_at, alias.<id>) >= the stored feed's horizon` (every row when it has none). */
 export const fromHorizon = (alias: string, id = 'id') =>
   sql.raw(`(t.horizon_at is null or (${alias}.created_at, ${alias}.${id}) >= (t.horizon_at, t.horizon_id))`);
 
@@ -41,11 +41,11 @@ const before = (alias: string, id: string, cursor: ListCursor | null): SQL => {
   return sql`(${sql.raw(`${alias}.created_at, ${alias}.${id}`)}) < (${key.at}::timestamptz, ${key.id}::int)`;
 };
 
-export type TimelineState = 'cold' | 'building' | 'ready';
+export type FeedState = 'cold' | 'building' | 'ready';
 
 export interface Section {
-  state: TimelineState;
-  /** Where the timeline's entries stop (null: it holds everything). */
+  state: FeedState;
+  /** Where the stored feed's entries stop (null: it holds everything). */
   horizon: ListCursor | null;
   rows: PostListRow[];
   total?: number;
@@ -63,14 +63,14 @@ interface SectionRow extends PostListRow {
 }
 
 /**
- * One page of the viewer's timeline and its state, in one round trip: the entries older than the window's
+ * One page of the viewer's stored feed and its state, in one round trip: the entries older than the window's
  * cursor and not older than the horizon whose post is visible and whose account the viewer still follows, merged
  * with the posts of the pulled accounts they follow (read from those accounts' indexes), then decorated. A page
- * the timeline cannot fill is the caller's to complete from `posts`.
+ * the stored feed cannot fill is the caller's to complete from `posts`.
  *
- * The entries are first walked down the timeline's own index, at most `walk` of them and with no condition
+ * The entries are first walked down the stored feed's own index, at most `walk` of them and with no condition
  * (`near`), and only those are checked: asked to filter while it walks, PostgreSQL may instead read and sort the
- * whole timeline, as it estimates the conditions to keep few rows. When the checks leave the page short and the
+ * whole stored feed, as it estimates the conditions to keep few rows. When the checks leave the page short and the
  * walk stopped at its bound (`walked`), the caller asks again with a longer walk.
  */
 export const sectionQuery = (viewer: number, window: ListWindow, walk: number): SQL => {
@@ -120,8 +120,8 @@ export const sectionQuery = (viewer: number, window: ListWindow, walk: number): 
 
 /** The first walk: the page and a margin for entries the checks leave out. */
 export const shortWalk = (window: ListWindow) => 2 * (window.limit + window.offset) + 20;
-/** The second: the whole timeline (it holds at most the cap and its slack, give or take a fan-out). */
-const longWalk = (window: ListWindow) => window.limit + window.offset + TIMELINE_CAP + TRIM_SLACK;
+/** The second: the whole stored feed (it holds at most the cap and its slack, give or take a fan-out). */
+const longWalk = (window: ListWindow) => window.limit + window.offset + FEED_CAP + TRIM_SLACK;
 
 export async function section(db: Db, viewer: number, window: ListWindow): Promise<Section> {
   let walk = shortWalk(window);
@@ -131,7 +131,7 @@ export async function section(db: Db, viewer: number, window: ListWindow): Promi
     rows = await listRows<SectionRow>(db, window, sectionQuery(viewer, window, walk));
   }
   const head = rows[0];
-  const state: TimelineState = !head || head.ready === null ? 'cold' : head.ready ? 'ready' : 'building';
+  const state: FeedState = !head || head.ready === null ? 'cold' : head.ready ? 'ready' : 'building';
   const horizon =
     head?.horizon_us != null && head.horizon_id != null
       ? cursorOf({ cursor_us: head.horizon_us, id: head.horizon_id })
@@ -209,7 +209,7 @@ export const headsQuery = (viewer: number, from: ListCursor | null, limit: numbe
       limit ${int(limit)}`;
 
 /**
- * The followed feed's next `limit` posts older than `from`, decorated, read from `posts` (past the timeline's
+ * The followed feed's next `limit` posts older than `from`, decorated, read from `posts` (past the stored feed's
  * horizon, or while it is being built): the scan of the public index first (a reader who follows a good share of
  * what is written finds a page within a few dozen rows); what it leaves missing past its budget comes from the
  * followed accounts' own indexes.

@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/connect';
 import { feedAccounts, inFeed } from './posts.repo';
-import { fromHorizon, PULL_FOLLOWERS, TIMELINE_CAP, TRIM_SLACK } from './timeline.repo';
+import { fromHorizon, PULL_FOLLOWERS, FEED_CAP, TRIM_SLACK } from './feed.repo';
 
-// The writes that keep timelines: building, fan-out on publish, follow and unfollow, trimming and pruning.
-// Reading them is timeline.repo.ts.
+// The writes that keep stored feeds: building, fan-out on publish, follow and unfollow, trimming and pruning.
+// Reading them is feed.repo.ts.
 
-const cap = sql.raw(String(TIMELINE_CAP));
+const cap = sql.raw(String(FEED_CAP));
 
 /**
- * Claims the viewer's timeline for its first build: true when this caller is to build it (a new timeline, or a
+ * Claims the viewer's stored feed for its first build: true when this caller is to build it (a new stored feed, or a
  * build that started long ago and never finished). The claim commits on its own, before the build reads
- * anything: from then on a new post's fan-out sees the timeline and writes into it, and whatever was written
+ * anything: from then on a new post's fan-out sees the stored feed and writes into it, and whatever was written
  * before the claim the build reads itself.
  */
 export async function claim(db: Db, viewer: number): Promise<boolean> {
@@ -26,7 +26,7 @@ export async function claim(db: Db, viewer: number): Promise<boolean> {
 }
 
 /**
- * Fills a claimed timeline with the newest {@link TIMELINE_CAP} posts of the accounts the viewer follows (all of
+ * Fills a claimed stored feed with the newest {@link FEED_CAP} posts of the accounts the viewer follows (all of
  * them, visible or not: what may be shown is asked when reading) and marks it ready, with its horizon at the
  * oldest entry when the followed accounts wrote more than it keeps.
  */
@@ -60,9 +60,9 @@ export async function build(db: Db, viewer: number): Promise<void> {
 }
 
 /**
- * Writes posts (of any accounts) into the timelines of their accounts' followers and people, in one transaction:
- * every reader whose timeline exists and reaches back to the post, except for pulled accounts (an account reaching
- * {@link PULL_FOLLOWERS} followers becomes one here). Answers the readers whose timelines grew past the cap and
+ * Writes posts (of any accounts) into the stored feeds of their accounts' followers and people, in one transaction:
+ * every reader whose stored feed exists and reaches back to the post, except for pulled accounts (an account reaching
+ * {@link PULL_FOLLOWERS} followers becomes one here). Answers the readers whose stored feeds grew past the cap and
  * its slack, to trim once this has committed.
  */
 export async function fanOut(tx: Tx, postIds: number[]): Promise<number[]> {
@@ -108,15 +108,15 @@ export async function fanOut(tx: Tx, postIds: number[]): Promise<number[]> {
           where t.user_id = c.user_id
           returning t.user_id, t.size
         )
-        select user_id from bumped where size > ${TIMELINE_CAP + TRIM_SLACK}`,
+        select user_id from bumped where size > ${FEED_CAP + TRIM_SLACK}`,
   );
   return grown.map((g) => g.user_id);
 }
 
 /**
- * Writes the newest posts of an account the viewer has just followed into their timeline (those its horizon
+ * Writes the newest posts of an account the viewer has just followed into their stored feed (those its horizon
  * reaches; all visibilities, like the build), unless the account is pulled or the follow has gone again
- * meanwhile. Answers whether the timeline grew past the cap and its slack.
+ * meanwhile. Answers whether the stored feed grew past the cap and its slack.
  */
 export async function backfill(db: Db, viewer: number, accountId: number): Promise<boolean> {
   await queryRows(
@@ -145,11 +145,11 @@ export async function backfill(db: Db, viewer: number, accountId: number): Promi
         update timelines set size = size + (select count(*) from written)::int where user_id = ${viewer}
         returning size`,
   );
-  return (row?.size ?? 0) > TIMELINE_CAP + TRIM_SLACK;
+  return (row?.size ?? 0) > FEED_CAP + TRIM_SLACK;
 }
 
 /**
- * Takes an unfollowed account's posts out of the viewer's timeline, unless they followed it again meanwhile or
+ * Takes an unfollowed account's posts out of the viewer's stored feed, unless they followed it again meanwhile or
  * belong to it (their own account's posts stay in their feed).
  */
 export async function forget(db: Db, viewer: number, accountId: number): Promise<void> {
@@ -161,14 +161,14 @@ export async function forget(db: Db, viewer: number, accountId: number): Promise
 }
 
 /**
- * Cuts a timeline back to its newest {@link TIMELINE_CAP} entries and moves its horizon up to the oldest one
+ * Cuts a stored feed back to its newest {@link FEED_CAP} entries and moves its horizon up to the oldest one
  * kept (never down: entries below the horizon, left by a follow racing a trim, are never read).
  */
 export async function trim(db: Db, viewer: number): Promise<void> {
   const [edge] = await queryRows<{ created_at: string; post_id: number }>(
     db,
     sql`select created_at::text as created_at, post_id from timeline_entries where user_id = ${viewer}
-        order by created_at desc, post_id desc offset ${TIMELINE_CAP - 1} limit 1`,
+        order by created_at desc, post_id desc offset ${FEED_CAP - 1} limit 1`,
   );
   if (!edge) {
     await queryRows(
@@ -195,16 +195,16 @@ export async function trim(db: Db, viewer: number): Promise<void> {
   });
 }
 
-/** Notes that the viewer reads their timeline (written at most once a day: see {@link prune}). */
+/** Notes that the viewer reads their stored feed (written at most once a day: see {@link prune}). */
 export async function touch(db: Db, viewer: number): Promise<void> {
   await queryRows(db, sql`update timelines set read_at = now() where user_id = ${viewer}`);
 }
 
-/** A timeline unread this long is dropped; the next read builds it again (Mastodon drops inactive people's feeds). */
-export const TIMELINE_IDLE_DAYS = 14;
+/** A stored feed unread this long is dropped; the next read builds it again (Mastodon drops inactive people's feeds). */
+export const FEED_IDLE_DAYS = 14;
 
 /**
- * Drops the timelines nobody read for {@link TIMELINE_IDLE_DAYS} days, a few hundred at a time (each takes its
+ * Drops the stored feeds nobody read for {@link FEED_IDLE_DAYS} days, a few hundred at a time (each takes its
  * entries with it), so new posts are no longer written for readers who left. Answers how many went.
  */
 export async function prune(db: Db): Promise<number> {
@@ -213,7 +213,7 @@ export async function prune(db: Db): Promise<number> {
     const gone = await queryRows<{ user_id: number }>(
       db,
       sql`delete from timelines t where t.user_id in (
-            select user_id from timelines where read_at < now() - make_interval(days => ${TIMELINE_IDLE_DAYS})
+            select user_id from timelines where read_at < now() - make_interval(days => ${FEED_IDLE_DAYS})
             limit 200 for update skip locked
           )
           returning t.user_id`,

@@ -10,7 +10,7 @@
 import {
   accountsApi,
   apiUrl,
-  identityApi,
+  usersApi,
   IMAGE_VARIANT_WIDTHS,
   postsApi,
   TOP_CURSOR,
@@ -35,7 +35,7 @@ export function urlScript<E extends EndpointDef>(endpoint: E, input: UrlInput<E>
     .join(' + ');
 }
 
-const me = urlScript(identityApi.me, {});
+const me = urlScript(usersApi.me, {});
 const firstPage = { before: TOP_CURSOR };
 
 /** /home: the session user and the open tab's first page. */

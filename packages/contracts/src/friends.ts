@@ -1,27 +1,7 @@
 import { z } from 'zod';
-import { Id, MessageResponse, PageQuery, Timestamp, dataOf, paged } from './common';
+import { Id, MessageResponse, PageQuery, Timestamp, paged } from './common';
 import { endpoint } from './endpoint';
-import { PublicUser } from './users';
-
-/**
- * Where two people stand, seen by the viewer: friends; `pending_friend_request` — I asked, they have not
- * answered (I may cancel); `awaiting_friend_request` — they asked me (I may accept or decline). At most one
- * of the three is true.
- */
-export const FriendState = z.object({
-  is_friend: z.boolean(),
-  pending_friend_request: z.boolean(),
-  awaiting_friend_request: z.boolean(),
-});
-export type FriendState = z.infer<typeof FriendState>;
-
-/** Another person's public profile with where the viewer stands with them (`GET /users/{id}`). */
-export const Person = PublicUser.extend({
-  ...FriendState.shape,
-  /** The viewer's own profile: no friend buttons. */
-  is_me: z.boolean(),
-});
-export type Person = z.infer<typeof Person>;
+import { Person, PublicUser } from './users';
 
 /** A friend, or a person whose request waits for me, with when that began. */
 export const Friend = PublicUser.extend({ since: Timestamp });
@@ -37,14 +17,6 @@ export type FriendResult = z.infer<typeof FriendResult>;
 const tags = ['People'] as const;
 
 export const friendsApi = {
-  person: endpoint({
-    method: 'GET',
-    path: '/users/:id',
-    params: z.object({ id: Id }),
-    response: dataOf(Person),
-    summary: 'A person’s public profile with is_friend, pending_friend_request and awaiting_friend_request',
-    tags,
-  }),
   list: endpoint({
     method: 'GET',
     path: '/friends',

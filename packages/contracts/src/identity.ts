@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PlanSummary, SubscriptionSummary } from './billing';
-import { IdParams, MessageResponse, Timestamp, dataOf } from './common';
+import { MessageResponse, Timestamp, dataOf } from './common';
 import { DEVICE_NAME_MAX_LENGTH, LOCALES, PASSWORD_MAX_LENGTH } from './constants';
 import { endpoint } from './endpoint';
 import { Email, MediaUrl, Name, NewPassword, Username, withConfirmation } from './fields';
@@ -237,37 +237,6 @@ export const identityApi = {
     summary: 'Set a new password with the token from the reset e-mail',
     tags,
   }),
-  me: endpoint({
-    method: 'GET',
-    path: '/user',
-    response: dataOf(SessionUser),
-    summary: 'The signed-in user',
-    tags,
-  }),
-  updateUser: endpoint({
-    method: 'PUT',
-    path: '/users/:id',
-    params: IdParams,
-    body: UpdateUserBody,
-    response: MessageResponse.extend({ data: SessionUser }),
-    summary: 'Update a profile (your own; administrators any)',
-    tags,
-  }),
-  changePassword: endpoint({
-    method: 'PUT',
-    path: '/user/password',
-    body: ChangePasswordBody,
-    response: MessageResponse,
-    summary: 'Change the password; signs out every other device',
-    tags,
-  }),
-  devices: endpoint({
-    method: 'GET',
-    path: '/user/devices',
-    response: dataOf(z.array(Device)),
-    summary: 'Signed-in devices',
-    tags,
-  }),
   socialProviders: endpoint({
     method: 'GET',
     path: '/auth/providers',
@@ -307,15 +276,6 @@ export const identityApi = {
     response: null,
     status: 204,
     summary: 'Disconnect a social login (refused when it is the only way to sign in)',
-    tags,
-  }),
-  revokeDevice: endpoint({
-    method: 'DELETE',
-    path: '/user/devices/:id',
-    params: IdParams,
-    response: null,
-    status: 204,
-    summary: 'Sign a device out',
     tags,
   }),
 } as const;

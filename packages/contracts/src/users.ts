@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, IdParams, MessageResponse, PageQuery, Timestamp, dataOf, paged } from './common';
 import { endpoint } from './endpoint';
+import { ChangePasswordBody, Device, SessionUser, UpdateUserBody } from './identity';
 
 /** The public face of a person: what anyone signed in may see. */
 export const PublicUser = z.object({
@@ -74,9 +75,80 @@ export const AdminUserResponse = MessageResponse.extend({ data: AdminUser });
 export type AdminUserResponse = z.infer<typeof AdminUserResponse>;
 
 const tags = ['People'] as const;
+/** The signed-in person's own profile, devices and password, tagged as identity was. */
+const people = ['Identity'] as const;
 const admin = ['Administration'] as const;
 
+/**
+ * Where two people stand, seen by the viewer: friends; `pending_friend_request` — I asked, they have not
+ * answered (I may cancel); `awaiting_friend_request` — they asked me (I may accept or decline). At most one
+ * of the three is true.
+ */
+export const FriendState = z.object({
+  is_friend: z.boolean(),
+  pending_friend_request: z.boolean(),
+  awaiting_friend_request: z.boolean(),
+});
+export type FriendState = z.infer<typeof FriendState>;
+
+/** Another person's public profile with where the viewer stands with them (`GET /users/{id}`). */
+export const Person = PublicUser.extend({
+  ...FriendState.shape,
+  /** The viewer's own profile: no friend buttons. */
+  is_me: z.boolean(),
+});
+export type Person = z.infer<typeof Person>;
+
+/** People: one's own profile (`me`, `update`, `changePassword`, devices), another's (`person`), and the admin area's. */
 export const usersApi = {
+  me: endpoint({
+    method: 'GET',
+    path: '/user',
+    response: dataOf(SessionUser),
+    summary: 'The signed-in user',
+    tags: people,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/users/:id',
+    params: IdParams,
+    body: UpdateUserBody,
+    response: MessageResponse.extend({ data: SessionUser }),
+    summary: 'Update a profile (your own; administrators any)',
+    tags: people,
+  }),
+  changePassword: endpoint({
+    method: 'PUT',
+    path: '/user/password',
+    body: ChangePasswordBody,
+    response: MessageResponse,
+    summary: 'Change the password; signs out every other device',
+    tags: people,
+  }),
+  devices: endpoint({
+    method: 'GET',
+    path: '/user/devices',
+    response: dataOf(z.array(Device)),
+    summary: 'Signed-in devices',
+    tags: people,
+  }),
+  revokeDevice: endpoint({
+    method: 'DELETE',
+    path: '/user/devices/:id',
+    params: IdParams,
+    response: null,
+    status: 204,
+    summary: 'Sign a device out',
+    tags: people,
+  }),
+  person: endpoint({
+    method: 'GET',
+    path: '/users/:id',
+    params: z.object({ id: Id }),
+    response: dataOf(Person),
+    summary: 'A person’s public profile with is_friend, pending_friend_request and awaiting_friend_request',
+    tags,
+  }),
   list: endpoint({
     method: 'GET',
     path: '/users',

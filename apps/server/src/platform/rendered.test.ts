@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { identityApi, postsApi, RENDER_COOKIE } from '@inkwell/contracts';
+import { identityApi, postsApi, RENDER_COOKIE, usersApi } from '@inkwell/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withAccount } from '../../test/creator-helpers';
@@ -109,7 +109,7 @@ describe('signed-in pages drawn by the server', () => {
   it('never lets the render cookie stand for the reader on the API', async () => {
     const reader = await signedIn(s);
     const cookie = { cookie: renderCookie(reader.token) };
-    const me = await s.call(identityApi.me, { headers: cookie });
+    const me = await s.call(usersApi.me, { headers: cookie });
     expect(me.status).toBe(401);
     const posts = await s.call(postsApi.create, {
       headers: cookie,

@@ -2,10 +2,10 @@ import {
   billingApi,
   commentsApi,
   followsApi,
-  identityApi,
   organizationsApi,
   postsApi,
   searchApi,
+  usersApi,
 } from '@inkwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCreatorAccount } from '../../test/factories';
@@ -62,7 +62,7 @@ describe('per-person rate limits', () => {
   it('password change: wrong current passwords are refused with 429 past the limit', async () => {
     const { token } = await signedIn(s);
     const refused = await reachLimit(passwordChangeLimit, () =>
-      s.call(identityApi.changePassword, {
+      s.call(usersApi.changePassword, {
         token,
         body: {
           current_password: 'not-my-password',
@@ -74,7 +74,7 @@ describe('per-person rate limits', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(50 * 60);
     // Another person is not affected.
     const other = await signedIn(s);
-    const theirs = await s.call(identityApi.changePassword, {
+    const theirs = await s.call(usersApi.changePassword, {
       token: other.token,
       body: {
         current_password: 'not-my-password',

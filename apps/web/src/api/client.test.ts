@@ -1,4 +1,4 @@
-import { identityApi, postsApi } from '@inkwell/contracts';
+import { identityApi, postsApi, usersApi } from '@inkwell/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call } from './client';
 
@@ -46,9 +46,9 @@ describe('api client errors', () => {
         throw new TypeError('Failed to fetch');
       }),
     );
-    expect(await failure(call(identityApi.me))).toMatchObject({ status: 0, code: 'network' });
+    expect(await failure(call(usersApi.me))).toMatchObject({ status: 0, code: 'network' });
 
     answer(502, {});
-    expect(await failure(call(identityApi.me))).toMatchObject({ status: 502, code: 'unknown' });
+    expect(await failure(call(usersApi.me))).toMatchObject({ status: 502, code: 'unknown' });
   });
 });

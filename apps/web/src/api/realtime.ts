@@ -1,10 +1,10 @@
 import {
-  SOCKET_PATH,
-  identityApi,
   realtimeApi,
   type RealtimeEvent,
   type RealtimeEventName,
+  SOCKET_PATH,
   type SubscribeAck,
+  usersApi,
 } from '@inkwell/contracts';
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
@@ -83,7 +83,7 @@ class RealtimeClient {
     setTimeout(() => {
       const current = () => this.socket === socket && !socket.connected;
       if (!current()) return;
-      call(identityApi.me).then(
+      call(usersApi.me).then(
         () => {
           if (current()) socket.connect();
         },

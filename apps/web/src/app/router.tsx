@@ -120,20 +120,20 @@ const signedIn = (title: string): RouteMeta => ({ title });
 const signedInPages: RouteObject[] = [
   screen('home', () => import('../features/feed/FeedPage'), 'FeedPage', signedIn('titles.home'), prefetchHome),
   screen('search', () => import('../features/search/SearchPage'), 'SearchPage', signedIn('titles.search')),
-  screen('profile', () => import('../features/profile/ProfilePage'), 'ProfilePage', signedIn('titles.profile')),
+  screen('profile', () => import('../features/users/ProfilePage'), 'ProfilePage', signedIn('titles.profile')),
   screen(
     'profile/edit',
-    () => import('../features/profile/EditProfilePage'),
+    () => import('../features/users/EditProfilePage'),
     'EditProfilePage',
     signedIn('titles.edit_profile'),
   ),
   screen(
     'profile/password',
-    () => import('../features/profile/PasswordPage'),
+    () => import('../features/users/PasswordPage'),
     'PasswordPage',
     signedIn('titles.change_password'),
   ),
-  screen('profile/devices', () => import('../features/profile/DevicesPage'), 'DevicesPage', signedIn('titles.devices')),
+  screen('profile/devices', () => import('../features/users/DevicesPage'), 'DevicesPage', signedIn('titles.devices')),
   screen('profile/connect', () => import('../features/auth/ConnectPage'), 'ConnectPage', signedIn('titles.connect')),
   screen('profile/plan', () => import('../features/billing/PlanPage'), 'PlanPage', signedIn('titles.plan')),
   screen(
@@ -206,7 +206,7 @@ const signedInPages: RouteObject[] = [
     'EditPostPage',
     signedIn('titles.edit_post'),
   ),
-  screen('u/:id', () => import('../features/friends/PersonPage'), 'PersonPage', { ownTitle: true }),
+  screen('u/:id', () => import('../features/users/PersonPage'), 'PersonPage', { ownTitle: true }),
   screen('chats', () => import('../features/chats/ChatsPage'), 'ChatsPage', signedIn('titles.chats')),
   screen('chats/:roomId', () => import('../features/chats/ChatRoomPage'), 'ChatRoomPage', { ownTitle: true }),
   screen('find', () => import('../features/chats/FindPage'), 'FindPage', signedIn('titles.find')),

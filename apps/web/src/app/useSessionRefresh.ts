@@ -1,4 +1,4 @@
-import { identityApi } from '@inkwell/contracts';
+import { usersApi } from '@inkwell/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../api/client';
@@ -10,7 +10,7 @@ export const ME_KEY = ['me'] as const;
 export const meQuery = (token: string | undefined) =>
   queryOptions({
     queryKey: [...ME_KEY, token],
-    queryFn: () => call(identityApi.me),
+    queryFn: () => call(usersApi.me),
     staleTime: 5 * 60_000,
   });
 

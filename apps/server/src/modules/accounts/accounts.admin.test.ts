@@ -1,11 +1,11 @@
 import {
   accountsApi,
   commentsApi,
-  identityApi,
   organizationsApi,
+  type Permission,
   postsApi,
   searchApi,
-  type Permission,
+  usersApi,
 } from '@inkwell/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -354,12 +354,12 @@ describe('approval flow with ACCOUNT_APPROVAL=manual', () => {
     const refused = await compose(`Waiting ${word}`);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 'posts.account_not_approved' });
-    expect((await s.call(identityApi.me, { token: creator.token })).body.data.can_compose).toBe(false);
+    expect((await s.call(usersApi.me, { token: creator.token })).body.data.can_compose).toBe(false);
 
     // Approved: publishing and commenting as the account work, and the post is public.
     expect((await setStatus(accountId, { approved_status: 'approved' })).status).toBe(200);
     await expectTruth();
-    expect((await s.call(identityApi.me, { token: creator.token })).body.data.can_compose).toBe(true);
+    expect((await s.call(usersApi.me, { token: creator.token })).body.data.can_compose).toBe(true);
     const first = await compose(`First light on the river ${word}`);
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const second = await compose(`Evening boats ${word}`);

@@ -1,4 +1,4 @@
-import { accountsApi, followsApi, identityApi, organizationsApi } from '@inkwell/contracts';
+import { accountsApi, followsApi, organizationsApi, usersApi } from '@inkwell/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountUsers } from '../../db/schema';
@@ -89,7 +89,7 @@ describe('accounts', () => {
     expect((await s.call(accountsApi.mine, { token })).body.data.map((x: { id: number }) => x.id)).toEqual([
       a.body.data.id,
     ]);
-    const me = (await s.call(identityApi.me, { token })).body.data;
+    const me = (await s.call(usersApi.me, { token })).body.data;
     expect(me).toMatchObject({ has_account: true, can_compose: true });
 
     const dup = await s.call(accountsApi.create, {
@@ -151,7 +151,7 @@ describe('accounts', () => {
     expect(o.approved_status).toBe('pending');
     const a = (await manual.call(accountsApi.create, { token: owner.token, body: acct(o.id) })).body.data;
     expect(a.approved_status).toBe('pending');
-    const me = (await manual.call(identityApi.me, { token: owner.token })).body.data;
+    const me = (await manual.call(usersApi.me, { token: owner.token })).body.data;
     expect(me).toMatchObject({ has_account: true, can_compose: false });
     expect(
       (await manual.call(accountsApi.byUsername, { params: { username: a.username }, token: owner.token })).status,

@@ -1,4 +1,4 @@
-import { billingApi, identityApi, type SubscribeBody } from '@inkwell/contracts';
+import { billingApi, type SubscribeBody, usersApi } from '@inkwell/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions } from '../../db/schema';
@@ -56,7 +56,7 @@ describe('trials', () => {
     const days = (Date.parse(trial.expires_at!) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(13.9);
     expect(days).toBeLessThanOrEqual(14);
-    const me = await s.call(identityApi.me, { token });
+    const me = await s.call(usersApi.me, { token });
     expect(me.body.data).toMatchObject({
       create_account: true,
       active_plan: { slug: 'creator' },
@@ -107,7 +107,7 @@ describe('trials', () => {
       .set({ status: 'expired', expires_at: sql`now() - interval '1 day'` })
       .where(eq(subscriptions.user_id, user.id));
     expect((await trialOf('studio')).status).toBe(409);
-    const me = await s.call(identityApi.me, { token });
+    const me = await s.call(usersApi.me, { token });
     expect(me.body.data.subscriptions.map((sub: { provider: string }) => sub.provider)).toEqual(['free_trial']);
     expect(me.body.data.active_subscription).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { billingApi, identityApi, type Payment, type SubscribeBody } from '@inkwell/contracts';
+import { billingApi, type Payment, type SubscribeBody, usersApi } from '@inkwell/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentCallbacks, payments, subscriptions } from '../../db/schema';
@@ -125,7 +125,7 @@ describe('KBZPay', () => {
       next_step: null,
       subscription: { status: 'active', provider: 'kbzpay' },
     });
-    const me = (await s.call(identityApi.me, { token: buyer.token })).body.data;
+    const me = (await s.call(usersApi.me, { token: buyer.token })).body.data;
     expect(me).toMatchObject({ create_account: true, active_plan: { slug: 'creator' } });
     const [before] = await subscriptionsOf(s, buyer.user.id);
 
@@ -390,7 +390,7 @@ describe('expiry', () => {
       .set({ expires_at: sql`now() - interval '1 minute'` })
       .where(eq(payments.id, abandoned.payment.id));
     // The session already ignores a lapsed subscription, before the job runs.
-    expect((await sandbox.call(identityApi.me, { token: paid.buyer.token })).body.data.active_plan).toBeNull();
+    expect((await sandbox.call(usersApi.me, { token: paid.buyer.token })).body.data.active_plan).toBeNull();
     await expireBilling(sandbox.ctx);
     const [sub] = await subscriptionsOf(sandbox, paid.buyer.user.id);
     expect(sub!.status).toBe('expired');

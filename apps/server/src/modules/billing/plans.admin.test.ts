@@ -1,4 +1,4 @@
-import { billingApi, identityApi, PERMISSIONS, type Permission, type PlanBody } from '@inkwell/contracts';
+import { billingApi, type Permission, PERMISSIONS, type PlanBody, usersApi } from '@inkwell/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, payments, plans } from '../../db/schema';
@@ -337,7 +337,7 @@ describe('DELETE /plans/{id}', () => {
     expect(pay.status).toBe(422);
     expect(pay.error.code).toBe('billing.plan_hidden');
     // The subscriber keeps it.
-    const me = await s.call(identityApi.me, { token: subscriber.token });
+    const me = await s.call(usersApi.me, { token: subscriber.token });
     expect(me.body.data.active_plan).toMatchObject({ id: plan.id });
   });
 

@@ -11,8 +11,6 @@ import * as friends from './friends.service';
 export const friendLimit: RateRule = { name: 'friends', max: 100, windowMs: HOUR, key: byUser };
 
 export function friendsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, api.person, {}, async ({ auth, params }) => ({ data: await friends.person(ctx, auth, params.id) }));
-
   route(app, ctx, api.list, {}, async ({ auth, query, request, locale }) =>
     friends.list(ctx, auth, 'friends', query, { url: requestUrl(ctx.config.publicUrl, request.url), locale }),
   );

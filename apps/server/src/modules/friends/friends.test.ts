@@ -24,7 +24,7 @@ afterAll(async () => {
 type Who = Awaited<ReturnType<typeof signedIn>>;
 
 const profile = (viewer: Who, other: Who) =>
-  s.call(friendsApi.person, { params: { id: other.user.id }, token: viewer.token });
+  s.call(usersApi.person, { params: { id: other.user.id }, token: viewer.token });
 const add = (from: Who, to: Who) => s.call(friendsApi.add, { body: { friend_id: to.user.id }, token: from.token });
 const accept = (by: Who, of: Who) => s.call(friendsApi.accept, { body: { friend_id: of.user.id }, token: by.token });
 const remove = (by: Who, of: Who) => s.call(friendsApi.remove, { body: { friend_id: of.user.id }, token: by.token });
@@ -64,9 +64,9 @@ describe('a person’s profile', () => {
     });
     expect(res.body.data).not.toHaveProperty('email');
     expect((await profile(a, a)).body.data.is_me).toBe(true);
-    expect((await s.call(friendsApi.person, { params: { id: b.user.id } })).status).toBe(401);
-    expect((await s.call(friendsApi.person, { params: { id: 2_000_000_000 }, token: a.token })).status).toBe(404);
-    expect((await s.call(friendsApi.person, { params: { id: 99999999999 }, token: a.token })).status).toBe(422);
+    expect((await s.call(usersApi.person, { params: { id: b.user.id } })).status).toBe(401);
+    expect((await s.call(usersApi.person, { params: { id: 2_000_000_000 }, token: a.token })).status).toBe(404);
+    expect((await s.call(usersApi.person, { params: { id: 99999999999 }, token: a.token })).status).toBe(422);
   });
 
   it('hides people not yet activated and suspended people (404, as for an id that never was)', async () => {
@@ -74,7 +74,7 @@ describe('a person’s profile', () => {
     const inactive = await createUser(s.ctx.db, { activated: false });
     const suspended = await signedIn(s);
     await s.ctx.db.update(users).set({ suspended_at: new Date() }).where(eq(users.id, suspended.user.id));
-    expect((await s.call(friendsApi.person, { params: { id: inactive.id }, token: a.token })).status).toBe(404);
+    expect((await s.call(usersApi.person, { params: { id: inactive.id }, token: a.token })).status).toBe(404);
     expect((await profile(a, suspended)).status).toBe(404);
     expect((await add(a, suspended)).status).toBe(404);
   });

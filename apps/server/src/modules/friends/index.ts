@@ -3,6 +3,6 @@ import { defineModule } from '../../platform/module';
 import { friendsRoutes } from './friends.routes';
 
 export { friendLimit } from './friends.routes';
-export { areFriends } from './friends.service';
+export { areFriends, person } from './friends.service';
 
 export const friendsModule = defineModule({ routes: friendsRoutes });

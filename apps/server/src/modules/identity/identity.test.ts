@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { identityApi, type RegisterBody } from '@inkwell/contracts';
+import { identityApi, type RegisterBody, usersApi } from '@inkwell/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokens, userTokens, users } from '../../db/schema';
@@ -360,18 +360,18 @@ describe('login and logout', () => {
     const a = await login(p, 'Phone');
     const b = await login(p, 'Laptop');
     expect((await s.call(identityApi.logout, { token: a })).status).toBe(204);
-    expect((await s.call(identityApi.me, { token: a })).status).toBe(401);
-    expect((await s.call(identityApi.me, { token: b })).status).toBe(200);
+    expect((await s.call(usersApi.me, { token: a })).status).toBe(401);
+    expect((await s.call(usersApi.me, { token: b })).status).toBe(200);
     expect((await s.call(identityApi.logout)).status).toBe(401);
   });
 
   it('GET /user needs a valid token', async () => {
-    expect((await s.call(identityApi.me)).status).toBe(401);
-    const garbage = await s.call(identityApi.me, { token: 'not-a-real-token', lang: 'my' });
+    expect((await s.call(usersApi.me)).status).toBe(401);
+    const garbage = await s.call(usersApi.me, { token: 'not-a-real-token', lang: 'my' });
     expect(garbage.status).toBe(401);
     expect(garbage.error.message).toBe('ဆက်လုပ်ရန် အကောင့်သို့ ဝင်ပါ။');
     const p = await registerAndActivate();
-    const me = await s.call(identityApi.me, { token: await login(p) });
+    const me = await s.call(usersApi.me, { token: await login(p) });
     expect(me.status).toBe(200);
     expect(me.body.data.email).toBe(p.email);
   });
@@ -404,7 +404,7 @@ describe('forgot and reset password', () => {
 
     expect((await s.call(identityApi.resetPassword, { body })).status).toBe(200);
     expect((await s.call(identityApi.resetPassword, { body })).status).toBe(422);
-    expect((await s.call(identityApi.me, { token: otherDevice })).status).toBe(401);
+    expect((await s.call(usersApi.me, { token: otherDevice })).status).toBe(401);
     await login({ email: p.email, password: 'brand-new-passphrase' });
   });
 

@@ -1,4 +1,4 @@
-import { identityApi, type SocialProvider } from '@inkwell/contracts';
+import { identityApi, type SocialProvider, usersApi } from '@inkwell/contracts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedIn } from '../../../test/identity-helpers';
@@ -150,7 +150,7 @@ describe('signing in with a provider', () => {
       if (provider === 'google' || provider === 'github') expect(user.email).toBe(email);
       else expect(user.email).toMatch(new RegExp(`^${provider}-\\d+@users\\.invalid$`));
 
-      const me = await s.call(identityApi.me, { token: res.body.token });
+      const me = await s.call(usersApi.me, { token: res.body.token });
       expect(me.status).toBe(200);
       expect(me.body.data.logins).toHaveLength(1);
       // People made by a provider have no password.
@@ -167,7 +167,7 @@ describe('signing in with a provider', () => {
     expect(again.body.user.id).toBe(first.body.user.id);
     expect(again.body.token).not.toBe(first.body.token);
     expect(await loginRows(first.body.user.id)).toHaveLength(1);
-    const devices = await s.call(identityApi.devices, { token: again.body.token });
+    const devices = await s.call(usersApi.devices, { token: again.body.token });
     expect(devices.body.data).toHaveLength(2);
   });
 
@@ -271,12 +271,12 @@ describe('administrators sign in with their password (security review: a provide
     expect(connected.body.connected).toBe(true);
     expect(await loginRows(admin.user.id)).toHaveLength(1);
 
-    const devicesBefore = (await s.call(identityApi.devices, { token: admin.token })).body.data.length;
+    const devicesBefore = (await s.call(usersApi.devices, { token: admin.token })).body.data.length;
     const res = await viaProvider('github', key);
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 'oauth.password_required' });
     expect(res.body.token).toBeUndefined();
-    expect((await s.call(identityApi.devices, { token: admin.token })).body.data).toHaveLength(devicesBefore);
+    expect((await s.call(usersApi.devices, { token: admin.token })).body.data).toHaveLength(devicesBefore);
   });
 
   it('a reader whose role loses every permission may use the provider again', async () => {
@@ -464,7 +464,7 @@ describe('connecting and disconnecting', () => {
     const { token } = await signedIn(s);
     await viaProvider('google', identity(), { token });
     expect((await s.call(identityApi.disconnectSocial, { params: { provider: 'google' }, token })).status).toBe(204);
-    expect((await s.call(identityApi.me, { token })).body.data.logins).toEqual([]);
+    expect((await s.call(usersApi.me, { token })).body.data.logins).toEqual([]);
   });
 
   it("a stranger cannot see or disconnect someone else's logins", async () => {

@@ -1,4 +1,4 @@
-import { accountsApi, identityApi, organizationsApi } from '@inkwell/contracts';
+import { accountsApi, organizationsApi, usersApi } from '@inkwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onCreatorTrial, organizationBody as org, accountBody as acct } from '../../../test/creator-helpers';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -18,7 +18,7 @@ const creator = (server: TestServer = s) => onCreatorTrial(server);
 describe('the free plan', () => {
   it('cannot create organizations or accounts (403) and /user says so', async () => {
     const { token } = await signedIn(s);
-    const me = await s.call(identityApi.me, { token });
+    const me = await s.call(usersApi.me, { token });
     expect(me.body.data).toMatchObject({
       create_account: false,
       can_compose: false,

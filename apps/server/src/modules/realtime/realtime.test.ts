@@ -178,7 +178,7 @@ describe('sockets', () => {
 
 /** The id of the device (access token) `token` signs in, as the devices list shows it. */
 async function deviceOf(token: string, server = s): Promise<number> {
-  const devices = await server.call(identityApi.devices, { token });
+  const devices = await server.call(usersApi.devices, { token });
   return devices.body.data.find((d) => d.current)!.id;
 }
 
@@ -253,7 +253,7 @@ describe('realtime lives as long as the session and membership behind it', () =>
     const heard = [collect(stolen, 'ChatMessageSent'), collect(stolen, NOTIFICATION_EVENT)];
 
     const gone = disconnected(stolen);
-    const res = await s.call(identityApi.revokeDevice, { params: { id: await deviceOf(lost) }, token: a.token });
+    const res = await s.call(usersApi.revokeDevice, { params: { id: await deviceOf(lost) }, token: a.token });
     expect(res.status).toBe(204);
     expect(await gone).toBe('io server disconnect');
     await hears(mine, b, rooms);
@@ -269,7 +269,7 @@ describe('realtime lives as long as the session and membership behind it', () =>
 
     const gone = disconnected(elsewhere);
     const password = 'a brand new passphrase';
-    const res = await s.call(identityApi.changePassword, {
+    const res = await s.call(usersApi.changePassword, {
       body: { current_password: a.user.password, password, password_confirmation: password },
       token: a.token,
     });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { identityApi, systemApi } from '@inkwell/contracts';
+import { identityApi, systemApi, usersApi } from '@inkwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 
@@ -44,7 +44,7 @@ describe('operations', () => {
   });
 
   it('metrics in Prometheus text', async () => {
-    await s.call(identityApi.me);
+    await s.call(usersApi.me);
     const res = await fetch(`${s.url}/metrics`);
     const text = await res.text();
     expect(res.headers.get('content-type')).toMatch(/text\/plain/);

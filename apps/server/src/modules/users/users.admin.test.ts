@@ -227,7 +227,7 @@ describe('PUT /users/:id (admin edit)', () => {
     const editor = await personWithPermissions(s, `editor_${word()}`, ['users.edit']);
     const person = await createUser(s.ctx.db);
     const w = word();
-    const res = await s.call(identityApi.updateUser, {
+    const res = await s.call(usersApi.update, {
       params: { id: person.id },
       token: editor.token,
       body: { name: 'Edited Name', username: `Ed_${w}`, email: `Ed.${w}@example.test`, dob: '1985-12-31' },
@@ -238,7 +238,7 @@ describe('PUT /users/:id (admin edit)', () => {
     const row = await userRow(person.id);
     expect(row).toMatchObject({ name: 'Edited Name', username: `ed_${w}`, dob: '1985-12-31' });
     // The same values again change nothing: no second entry.
-    const same = await s.call(identityApi.updateUser, {
+    const same = await s.call(usersApi.update, {
       params: { id: person.id },
       token: editor.token,
       body: { name: 'Edited Name', username: `ed_${w}`, email: `ed.${w}@example.test`, dob: '1985-12-31' },
@@ -257,7 +257,7 @@ describe('PUT /users/:id (admin edit)', () => {
   it('answers 422 with field errors and changes nothing: taken username (any case), taken e-mail, bad date', async () => {
     const person = await createUser(s.ctx.db);
     const other = await createUser(s.ctx.db);
-    const res = await s.call(identityApi.updateUser, {
+    const res = await s.call(usersApi.update, {
       params: { id: person.id },
       token: root().token,
       body: { name: '', username: other.username.toUpperCase(), email: other.email.toUpperCase(), dob: '2001-02-30' },
@@ -266,7 +266,7 @@ describe('PUT /users/:id (admin edit)', () => {
     expect(res.error.code).toBe('validation_failed');
     // The schema's rules answer first (name); the rest is checked once the body is well formed.
     expect(Object.keys(res.error.errors!)).toEqual(['name']);
-    const taken = await s.call(identityApi.updateUser, {
+    const taken = await s.call(usersApi.update, {
       params: { id: person.id },
       token: root().token,
       body: body(person, {
@@ -281,14 +281,14 @@ describe('PUT /users/:id (admin edit)', () => {
       email: ['An account with this e-mail address already exists.'],
       dob: ['This value is not valid.'],
     });
-    const format = await s.call(identityApi.updateUser, {
+    const format = await s.call(usersApi.update, {
       params: { id: person.id },
       token: root().token,
       body: body(person, { username: 'no spaces!', email: 'not-an-address', dob: 'yesterday' }),
     });
     expect(format.status).toBe(422);
     expect(Object.keys(format.error.errors!).sort()).toEqual(['username']);
-    const badMail = await s.call(identityApi.updateUser, {
+    const badMail = await s.call(usersApi.update, {
       params: { id: person.id },
       token: root().token,
       body: body(person, { email: 'not-an-address', dob: 'yesterday' }),
@@ -307,15 +307,15 @@ describe('PUT /users/:id (admin edit)', () => {
 
   it("refuses someone else's profile to a guest (401), a reader and a role without users.edit (403)", async () => {
     const person = await createUser(s.ctx.db);
-    expect((await s.call(identityApi.updateUser, { params: { id: person.id }, body: body(person) })).status).toBe(401);
-    const refused = await s.call(identityApi.updateUser, {
+    expect((await s.call(usersApi.update, { params: { id: person.id }, body: body(person) })).status).toBe(401);
+    const refused = await s.call(usersApi.update, {
       params: { id: person.id },
       token: reader().token,
       body: body(person, { name: 'Hijacked' }),
     });
     expect(refused.status).toBe(403);
     const lacking = await cast.lacking('users.edit');
-    const noEdit = await s.call(identityApi.updateUser, {
+    const noEdit = await s.call(usersApi.update, {
       params: { id: person.id },
       token: lacking.token,
       body: body(person, { name: 'Hijacked' }),
@@ -328,7 +328,7 @@ describe('PUT /users/:id (admin edit)', () => {
 
   it('keeps one’s own profile as before: allowed without users.edit, not audited', async () => {
     const me = await signedIn(s);
-    const res = await s.call(identityApi.updateUser, {
+    const res = await s.call(usersApi.update, {
       params: { id: me.user.id },
       token: me.token,
       body: { name: 'Just Me', username: me.user.username },
@@ -498,14 +498,14 @@ describe('PUT /users/:id/role', () => {
 describe('POST /users/:id/suspend and /reinstate', () => {
   it('suspends: the very next request of their token is 403 auth.suspended and sign-in is refused; reinstating restores', async () => {
     const person = await signedIn(s);
-    expect((await s.call(identityApi.me, { token: person.token })).status).toBe(200);
+    expect((await s.call(usersApi.me, { token: person.token })).status).toBe(200);
 
     const res = await s.call(usersApi.suspend, { params: { id: person.user.id }, token: root().token });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('The account has been suspended.');
     expect(res.body.data.suspended_at).toEqual(expect.any(String));
 
-    const next = await s.call(identityApi.me, { token: person.token });
+    const next = await s.call(usersApi.me, { token: person.token });
     expect(next.status).toBe(403);
     expect(next.error.code).toBe('auth.suspended');
     const login = await s.call(identityApi.login, {
@@ -521,7 +521,7 @@ describe('POST /users/:id/suspend and /reinstate', () => {
     expect(back.status).toBe(200);
     expect(back.body.message).toBe('The account has been reinstated.');
     expect(back.body.data.suspended_at).toBeNull();
-    expect((await s.call(identityApi.me, { token: person.token })).status).toBe(200);
+    expect((await s.call(usersApi.me, { token: person.token })).status).toBe(200);
     expect(
       (
         await s.call(identityApi.login, {
@@ -557,8 +557,8 @@ describe('POST /users/:id/suspend and /reinstate', () => {
       token: cast.people.admin.token,
     });
     expect(overRoot.status).toBe(403);
-    expect((await s.call(identityApi.me, { token: admin.token })).status).toBe(200);
-    expect((await s.call(identityApi.me, { token: root().token })).status).toBe(200);
+    expect((await s.call(usersApi.me, { token: admin.token })).status).toBe(200);
+    expect((await s.call(usersApi.me, { token: root().token })).status).toBe(200);
   });
 
   it('refuses suspending or reinstating oneself (403, translated)', async () => {
@@ -573,7 +573,7 @@ describe('POST /users/:id/suspend and /reinstate', () => {
     }
     const th = await s.call(usersApi.suspend, { params: { id: admin.user.id }, token: admin.token, lang: 'th' });
     expect(th.error.message).toBe('คุณระงับหรือคืนสิทธิ์บัญชีของตัวเองไม่ได้');
-    expect((await s.call(identityApi.me, { token: admin.token })).status).toBe(200);
+    expect((await s.call(usersApi.me, { token: admin.token })).status).toBe(200);
   });
 
   it('refuses a guest (401), a reader and a role without users.edit (403); 404 missing, 422 bad id', async () => {
@@ -588,7 +588,7 @@ describe('POST /users/:id/suspend and /reinstate', () => {
       expect((await s.call(endpoint, { params: { id: 999_999 }, token: root().token })).status).toBe(404);
       expect((await s.call(endpoint, { params: { id: 'x' }, token: root().token })).status).toBe(422);
     }
-    expect((await s.call(identityApi.me, { token: person.token })).status).toBe(200);
+    expect((await s.call(usersApi.me, { token: person.token })).status).toBe(200);
     expect(await auditOf('users.suspend', person.user.id)).toEqual([]);
   });
 });
@@ -640,7 +640,7 @@ describe('root over root, and never without an active root', () => {
       body: { role_id: userRole },
     });
     expect(demoted.status).toBe(200);
-    expect((await own.call(identityApi.me, { token: b.token })).body.data.permissions).toEqual([]);
+    expect((await own.call(usersApi.me, { token: b.token })).body.data.permissions).toEqual([]);
     // Back to root, from root.
     const rootRole = await roleIdByName(own.ctx.db, 'root');
     const restored = await own.call(usersApi.changeRole, {

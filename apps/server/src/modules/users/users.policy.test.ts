@@ -1,4 +1,4 @@
-import { identityApi, PERMISSIONS, type RoleName } from '@inkwell/contracts';
+import { PERMISSIONS, type RoleName, usersApi } from '@inkwell/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ async function canModify(person: Person, targetId: number) {
 const editing = (role: RoleName) => async (p: Person) => {
   const target = await signedIn(s, { role });
   const flag = await canModify(p, target.user.id);
-  const res = await s.call(identityApi.updateUser, {
+  const res = await s.call(usersApi.update, {
     params: { id: target.user.id },
     token: p.token,
     body: { name: 'Renamed', username: target.user.username },
@@ -64,9 +64,9 @@ describe('user policy table', () => {
 
   it('edit oneself: everyone signed in', async () => {
     const got = await tryEveryone(cast, 'users.edit', async (p) => {
-      const me = p.token ? (await s.call(identityApi.me, { token: p.token })).body.data : { id: 1, username: 'x' };
+      const me = p.token ? (await s.call(usersApi.me, { token: p.token })).body.data : { id: 1, username: 'x' };
       const flag = p.token ? await canModify(p, me.id) : false;
-      const res = await s.call(identityApi.updateUser, {
+      const res = await s.call(usersApi.update, {
         params: { id: me.id },
         token: p.token,
         body: { name: 'Myself', username: me.username },
@@ -79,7 +79,7 @@ describe('user policy table', () => {
 
 describe('permissions on the session user', () => {
   it("GET /api/user carries the role's permissions: none for a reader, all for root, a trimmed role its own", async () => {
-    const me = async (p: Person) => (await s.call(identityApi.me, { token: p.token })).body.data;
+    const me = async (p: Person) => (await s.call(usersApi.me, { token: p.token })).body.data;
     expect((await me(cast.people.reader)).permissions).toEqual([]);
     expect((await me(cast.people.root)).permissions).toHaveLength((await me(cast.people.admin)).permissions.length);
     const lacking = await me(await cast.lacking('users.role'));
@@ -95,7 +95,7 @@ describe('permissions on the session user', () => {
     await s.ctx.db
       .delete(rolePermissions)
       .where(and(eq(rolePermissions.role_id, rootRole), eq(rolePermissions.permission_id, gone!.id)));
-    const me = async () => (await s.call(identityApi.me, { token: cast.people.root.token })).body.data;
+    const me = async () => (await s.call(usersApi.me, { token: cast.people.root.token })).body.data;
     expect((await me()).permissions).not.toContain('users.role');
     await seedRolesAndPermissions(s.ctx.db);
     expect([...(await me()).permissions].sort()).toEqual([...PERMISSIONS].sort());

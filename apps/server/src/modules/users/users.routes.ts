@@ -1,9 +1,10 @@
-import { identityApi as api } from '@inkwell/contracts';
+import { usersApi as api } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { route } from '../../platform/http/route';
 import { t } from '../../platform/i18n';
 import { HOUR, byUser, type RateRule } from '../../platform/rate-limit';
+import { person } from '../friends';
 import { usersAdminRoutes } from './users.admin.routes';
 import * as users from './users.service';
 
@@ -14,7 +15,7 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     data: await users.sessionUser(ctx, auth.user.id, locale),
   }));
 
-  route(app, ctx, api.updateUser, {}, async ({ auth, params, body, locale }) => ({
+  route(app, ctx, api.update, {}, async ({ auth, params, body, locale }) => ({
     message: t(locale, auth.user.id === params.id ? 'users.updated' : 'users.admin_updated'),
     data: await users.updateProfile(ctx, auth, params.id, body, locale),
   }));
@@ -24,6 +25,9 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     await users.changePassword(ctx, auth, body);
     return { message: t(locale, 'auth.password_changed') };
   });
+
+  // Another person's profile, with where the viewer stands with them (the friends module knows that).
+  route(app, ctx, api.person, {}, async ({ auth, params }) => ({ data: await person(ctx, auth, params.id) }));
 
   route(app, ctx, api.devices, {}, async ({ auth }) => ({ data: await users.devices(ctx, auth) }));
 

@@ -8,7 +8,7 @@ import {
   type SessionUser,
   type SocialLogin,
   isSocialProvider,
-  type identityApi,
+  type usersApi,
 } from '@inkwell/contracts';
 import type { Db, Tx } from '../../db/connect';
 import { isUniqueViolation, uniqueFieldOf } from '../../db/errors';
@@ -21,7 +21,7 @@ import { exemptFromPlans, userBilling } from '../billing';
 import { requireUserEdit, userAccess } from './users.policy';
 import * as repo from './users.repo';
 
-type Body<K extends keyof typeof identityApi> = ParsedBody<(typeof identityApi)[K]>;
+type Body<K extends keyof typeof usersApi> = ParsedBody<(typeof usersApi)[K]>;
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
@@ -89,7 +89,7 @@ export async function updateProfile(
   ctx: AppContext,
   auth: AuthContext,
   userId: number,
-  input: Body<'updateUser'>,
+  input: Body<'update'>,
   locale: Locale = 'en',
 ): Promise<SessionUser> {
   const target = await repo.findUserWithRole(ctx.db, userId);
@@ -158,7 +158,7 @@ export async function updateProfile(
   return sessionUser(ctx, userId, locale);
 }
 
-function parseAdminFields(input: Body<'updateUser'>, fields: FieldErrors): { email?: string; dob?: string | null } {
+function parseAdminFields(input: Body<'update'>, fields: FieldErrors): { email?: string; dob?: string | null } {
   const out: { email?: string; dob?: string | null } = {};
   if (input.email !== undefined) {
     const email = Email.safeParse(input.email);

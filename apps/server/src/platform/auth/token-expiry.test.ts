@@ -1,4 +1,4 @@
-import { identityApi } from '@inkwell/contracts';
+import { usersApi } from '@inkwell/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokens } from '../../db/schema';
@@ -43,17 +43,17 @@ describe('sign-in token expiry', () => {
   it('a token unused for 31 days answers 401 and is deleted', async () => {
     const { token } = await signedIn(s);
     await age(token, { createdDaysAgo: 40, usedDaysAgo: 31 });
-    const res = await s.call(identityApi.me, { token, lang: 'th' });
+    const res = await s.call(usersApi.me, { token, lang: 'th' });
     expect(res.status).toBe(401);
     expect(res.error.message).toBe('เซสชันของคุณหมดอายุแล้ว โปรดเข้าสู่ระบบอีกครั้ง');
     expect(await tokenRow(token)).toBeUndefined();
-    expect((await s.call(identityApi.me, { token })).status).toBe(401);
+    expect((await s.call(usersApi.me, { token })).status).toBe(401);
   });
 
   it('a token used 29 days ago still works, and its use restarts the idle time', async () => {
     const { token } = await signedIn(s);
     await age(token, { createdDaysAgo: 100, usedDaysAgo: 29 });
-    expect((await s.call(identityApi.me, { token })).status).toBe(200);
+    expect((await s.call(usersApi.me, { token })).status).toBe(200);
     const row = await tokenRow(token);
     expect(row!.last_used_at!.getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
@@ -61,13 +61,13 @@ describe('sign-in token expiry', () => {
   it('a token signed in over a year ago answers 401 even if used yesterday', async () => {
     const { token } = await signedIn(s);
     await age(token, { createdDaysAgo: 366, usedDaysAgo: 1 });
-    expect((await s.call(identityApi.me, { token })).status).toBe(401);
+    expect((await s.call(usersApi.me, { token })).status).toBe(401);
     expect(await tokenRow(token)).toBeUndefined();
   });
 
   it('a fresh token works', async () => {
     const { token } = await signedIn(s);
-    expect((await s.call(identityApi.me, { token })).status).toBe(200);
+    expect((await s.call(usersApi.me, { token })).status).toBe(200);
   });
 
   it('the devices list carries both expiries and leaves expired devices out', async () => {
@@ -77,7 +77,7 @@ describe('sign-in token expiry', () => {
     await age(old, { createdDaysAgo: 60, usedDaysAgo: 45 });
     await age(tablet, { createdDaysAgo: 300, usedDaysAgo: 10 });
 
-    const list = await s.call(identityApi.devices, { token });
+    const list = await s.call(usersApi.devices, { token });
     expect(list.status).toBe(200);
     expect(list.body.data.map((d) => d.device_name).sort()).toEqual(['Laptop', 'Tablet']);
     const laptop = list.body.data.find((d) => d.current)!;

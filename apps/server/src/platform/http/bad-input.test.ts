@@ -3,12 +3,13 @@ import {
   billingApi,
   buildPath,
   commentsApi,
+  type EndpointDef,
   followsApi,
   identityApi,
   likesApi,
   postsApi,
   searchApi,
-  type EndpointDef,
+  usersApi,
 } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,8 +83,8 @@ describe('ids past the integer columns', () => {
       at(followsApi.unfollow, { params, token }),
       at(accountsApi.update, { params, token, body: { name: 'x', username: 'xyz', description: 'x' } }),
       at(accountsApi.remove, { params, token }),
-      at(identityApi.updateUser, { params, token, body: { name: 'x', username: 'xyz' } }),
-      at(identityApi.revokeDevice, { params, token }),
+      at(usersApi.update, { params, token, body: { name: 'x', username: 'xyz' } }),
+      at(usersApi.revokeDevice, { params, token }),
       at(billingApi.payment, { params, token }),
       at(billingApi.sandboxDecision, { params, token, body: { decision: 'approve' } }),
       at(commentsApi.ofPost, { params: { id: 2 ** 53 }, token }),
@@ -175,7 +176,7 @@ describe('NUL characters', () => {
     });
     expect(edit.status).toBe(422);
 
-    const profile = await s.call(identityApi.updateUser, {
+    const profile = await s.call(usersApi.update, {
       params: { id: c.user.id },
       token: c.token,
       lang: 'my',
@@ -267,7 +268,7 @@ describe('other client errors keep the contract shape', () => {
     const admin = await signedIn(s, { role: 'admin' });
     const person = await signedIn(s);
     for (const dob of ['0000-01-01', '1970-02-31', '1899-12-31', '2999-01-01']) {
-      const res = await s.call(identityApi.updateUser, {
+      const res = await s.call(usersApi.update, {
         params: { id: person.user.id },
         token: admin.token,
         body: { name: 'Mya', username: person.user.username, dob },
@@ -275,7 +276,7 @@ describe('other client errors keep the contract shape', () => {
       expect(res.status, dob).toBe(422);
       expect(res.error.errors!.dob, dob).toEqual([NOT_VALID]);
     }
-    const ok = await s.call(identityApi.updateUser, {
+    const ok = await s.call(usersApi.update, {
       params: { id: person.user.id },
       token: admin.token,
       body: { name: 'Mya', username: person.user.username, dob: '1990-02-28' },

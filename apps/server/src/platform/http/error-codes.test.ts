@@ -1,4 +1,4 @@
-import { identityApi, searchApi } from '@inkwell/contracts';
+import { identityApi, searchApi, usersApi } from '@inkwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -31,7 +31,7 @@ describe('error codes', () => {
 
     const a = await signedIn(s);
     const b = await signedIn(s);
-    const forbidden = await s.call(identityApi.updateUser, {
+    const forbidden = await s.call(usersApi.update, {
       params: { id: b.user.id },
       token: a.token,
       body: { name: 'Not yours', username: 'not_yours' },
@@ -45,11 +45,11 @@ describe('error codes', () => {
     expect(invalid.status).toBe(422);
     expect(invalid.error).toMatchObject({ code: 'validation_failed', errors: { email: expect.any(Array) } });
 
-    expect((await s.call(identityApi.me)).error.code).toBe('unauthenticated');
-    expect((await s.call(identityApi.me, { token: 'no-such-token' })).error.code).toBe('unauthenticated');
+    expect((await s.call(usersApi.me)).error.code).toBe('unauthenticated');
+    expect((await s.call(usersApi.me, { token: 'no-such-token' })).error.code).toBe('unauthenticated');
 
     const { token } = await signedIn(s);
-    const missing = await s.call(identityApi.revokeDevice, { params: { id: 999_999 }, token });
+    const missing = await s.call(usersApi.revokeDevice, { params: { id: 999_999 }, token });
     expect(missing.status).toBe(404);
     expect(missing.error.code).toBe('not_found');
 
@@ -84,7 +84,7 @@ describe('error codes under rate limits', () => {
   it('say rate_limited, with Retry-After', async () => {
     const { token } = await signedIn(limited);
     const change = () =>
-      limited.call(identityApi.changePassword, {
+      limited.call(usersApi.changePassword, {
         token,
         body: {
           current_password: 'wrong-password',

@@ -1,4 +1,4 @@
-import { identityApi, postsApi, type EndpointResponse } from '@inkwell/contracts';
+import { type EndpointResponse, postsApi, usersApi } from '@inkwell/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -9,7 +9,7 @@ import { signedIn } from '../../../test/identity-helpers';
 import { route } from './route';
 
 /** The contract's answers of `/user` and the public feed, served by routes that forgot to pick the columns. */
-const leakyUser = { ...identityApi.me, path: '/test/leaky-user' } as const;
+const leakyUser = { ...usersApi.me, path: '/test/leaky-user' } as const;
 const leakyFeed = { ...postsApi.publicFeed, path: '/test/leaky-feed' } as const;
 
 /**
@@ -78,7 +78,7 @@ describe.each([
 
     const user = await s.call(leakyUser, { token: person.token });
     expect(user.status).toBe(200);
-    expect(user.body).toEqual((await s.call(identityApi.me, { token: person.token })).body);
+    expect(user.body).toEqual((await s.call(usersApi.me, { token: person.token })).body);
 
     const feed = await s.call(leakyFeed);
     expect(feed.status).toBe(200);

@@ -1,10 +1,9 @@
 import {
-  identityApi,
-  rolesApi,
-  usersApi,
   type AdminUser,
   type AdminUserResponse,
+  rolesApi,
   type UpdateUserBody,
+  usersApi,
   type UserSort,
 } from '@inkwell/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -58,7 +57,7 @@ function useSettle(id: number) {
 export function useUpdateUser(id: number) {
   const settle = useSettle(id);
   return useMutation({
-    mutationFn: (body: UpdateUserBody) => call(identityApi.updateUser, { params: { id }, body }),
+    mutationFn: (body: UpdateUserBody) => call(usersApi.update, { params: { id }, body }),
     onSuccess: ({ data }) => {
       // Editing oneself here changes the session's name and picture too.
       if (getSession()?.id === id) refreshUser(data);

@@ -1,18 +1,9 @@
-import { friendsApi, type Friend, type Paged, type Person } from '@inkwell/contracts';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Friend, friendsApi, type Paged, type Person } from '@inkwell/contracts';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { personKey } from '../users/api';
 
 export const FRIENDS_KEY = ['friends'] as const;
-export const personKey = (id: number) => ['person', id] as const;
-
-export const usePerson = (id: number) =>
-  useQuery({
-    queryKey: personKey(id),
-    queryFn: () => call(friendsApi.person, { params: { id } }),
-    enabled: Number.isInteger(id) && id > 0,
-    retry: false,
-  });
-
 const nextPage = (last: Paged<Friend>) =>
   last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined;
 

@@ -8,7 +8,7 @@ import { BackBar } from '../../components/BackBar';
 import { PageLoader } from '../../components/PageLoader';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useOpenChat } from '../chats/api';
-import { FriendButtons } from './FriendButtons';
+import { FriendButtons } from '../friends';
 import { usePerson } from './api';
 
 /** Another person's public profile (`/u/{id}`): name, picture, friend buttons and a way to talk. */

@@ -30,7 +30,7 @@ import { composeModules, type ModulesCheck } from './platform/module';
  *
  * The order is the order of routes, of the seeds (roles before plans) and of the subscribers of one event: who
  * hears a chat message first (the room's sockets, then notifications for whoever is away), and notifications
- * before insights before the timeline.
+ * before insights before the feed.
  */
 const modules = [
   mailModule,

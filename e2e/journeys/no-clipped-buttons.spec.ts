@@ -6,7 +6,9 @@ import { api, newCreator } from '../support/app';
 
 /**
  * At 390 px, in every language, no button's label is cut off: the text fits the button's box (nothing scrolls
- * inside it, the label's box stays within the button's) and no button runs past the screen's edge. In Burmese
+ * inside it, the label's box stays within the button's) and no button runs past the screen's edge. A button's
+ * label sits in its middle (links drawn as buttons too), a one-word label is never broken inside the word, and
+ * the bottom bar's labels take one line at 11 px or more. In Burmese
  * and Thai, no screen-reader label (aria-label, title, alt) is left in English either.
  */
 test.use({ viewport: { width: 390, height: 844 } });
@@ -85,7 +87,48 @@ async function clippedButtons(page: Page): Promise<Clipped[]> {
         (box.left < width - tolerance && box.right > width + tolerance);
       if (crossesEdge && !inSideScroller(el))
         why.push(`runs off screen (${Math.round(box.left)}–${Math.round(box.right)})`);
+      if (el.matches('.mantine-Button-root')) {
+        // The label's own text, line by line (icons and badges beside it are not the label).
+        const lines: DOMRect[] = [];
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.trim()) continue;
+          const part = document.createRange();
+          part.selectNodeContents(node);
+          lines.push(...[...part.getClientRects()].filter((r) => r.width > 0));
+        }
+        if (lines.length > 0) {
+          // The label sits in the middle of its button, a link button (`<a>`) as much as a `<button>`.
+          const top = Math.min(...lines.map((r) => r.top));
+          const bottom = Math.max(...lines.map((r) => r.bottom));
+          const middle = box.top + el.clientTop + el.clientHeight / 2;
+          const off = (top + bottom) / 2 - middle;
+          if (Math.abs(off) > 2) why.push(`label ${off > 0 ? 'low' : 'high'} by ${Math.abs(off).toFixed(1)} px`);
+          // A one-word label is never broken inside its word (Burmese and Thai have no spaces to break at).
+          const words = [...new Intl.Segmenter(document.documentElement.lang, { granularity: 'word' }).segment(text)];
+          const rows = new Set(lines.map((r) => Math.round(r.top / 4))).size;
+          if (words.filter((w) => w.isWordLike).length === 1 && rows > 1) why.push(`one word on ${rows} lines`);
+        }
+      }
       if (why.length > 0) found.push({ text, why: [...new Set(why)].join('; ') });
+    }
+    // The bottom bar's labels: one line each, at 11 px or more, in every language.
+    for (const label of document.querySelectorAll<HTMLElement>('.mantine-AppShell-footer a p')) {
+      if (label.getBoundingClientRect().width === 0) continue;
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      const rows = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      const size = parseFloat(getComputedStyle(label).fontSize);
+      const cell = label.closest('a')!.getBoundingClientRect();
+      const text = label.innerText.trim();
+      if (rows > 1) found.push({ text, why: `bottom-bar label on ${rows} lines` });
+      if (size < 11) found.push({ text, why: `bottom-bar label at ${size} px` });
+      const drawn = range.getBoundingClientRect();
+      if (drawn.left < cell.left - tolerance || drawn.right > cell.right + tolerance)
+        found.push({
+          text,
+          why: `bottom-bar label wider than its tab (${Math.round(drawn.width)} > ${Math.round(cell.width)})`,
+        });
     }
     return found;
   });

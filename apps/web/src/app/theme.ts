@@ -53,10 +53,22 @@ export const theme = createTheme({
       // nowrap, line height 1 and cap-height trim also cut Burmese stacked glyphs.
       styles: {
         // Never under 44 px, whatever the size: a fingertip's target (WCAG 2.5.5).
-        root: { height: 'auto', minHeight: 'max(44px, var(--button-height))', paddingBlock: 4 },
+        // A flex box centres the label in both directions whatever the element: a `<button>` centres its content
+        // by itself, a link button (`component={Link}`, an inline-block `<a>`) would leave it at the top.
+        root: {
+          height: 'auto',
+          minHeight: 'max(44px, var(--button-height))',
+          paddingBlock: 4,
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+        },
         label: {
           whiteSpace: 'normal',
-          overflowWrap: 'anywhere',
+          // Between words only, and inside one only when it cannot fit a line by itself: 'anywhere' also let a
+          // row squeeze a button down to one letter, breaking a Burmese word mid-syllable ("အသ / စ်").
+          overflowWrap: 'break-word',
+          wordBreak: 'keep-all',
           textAlign: 'center',
           lineHeight: 1.4,
           overflow: 'visible',

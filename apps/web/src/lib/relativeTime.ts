@@ -5,14 +5,14 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const templates: Record<Locale, { m: string; h: string; d: string }> = {
-  en: { m: '{n}m ago', h: '{n}h ago', d: '{n}d ago' },
-  my: { m: '{n} မိနစ်က', h: '{n} နာရီက', d: '{n} ရက်က' },
-  th: { m: '{n} นาทีที่แล้ว', h: '{n} ชม. ที่แล้ว', d: '{n} วันที่แล้ว' },
+const templates: Record<Locale, { now: string; m: string; h: string; d: string }> = {
+  en: { now: 'just now', m: '{n}m ago', h: '{n}h ago', d: '{n}d ago' },
+  my: { now: 'ယခုလေးတင်', m: '{n} မိနစ်က', h: '{n} နာရီက', d: '{n} ရက်က' },
+  th: { now: 'เมื่อสักครู่', m: '{n} นาทีที่แล้ว', h: '{n} ชม. ที่แล้ว', d: '{n} วันที่แล้ว' },
 };
 
 /**
- * The spec's relative time: under an hour in minutes, under a day in hours, up to ten days in days,
+ * The spec's relative time: "just now" under a minute (never "0m ago"), under an hour in minutes, under a day in hours, up to ten days in days,
  * older as day/month/year with two-digit day and month, in the device's time zone or `zone`. Numbers use the
  * language's own digits.
  */
@@ -25,6 +25,7 @@ export function relativeTime(
   const date = typeof value === 'string' ? new Date(value) : value;
   const elapsed = Math.max(0, now.getTime() - date.getTime());
   const t = templates[locale];
+  if (elapsed < MINUTE) return t.now;
   if (elapsed < HOUR) return t.m.replace('{n}', wholeNumber(locale, Math.floor(elapsed / MINUTE)));
   if (elapsed < DAY) return t.h.replace('{n}', wholeNumber(locale, Math.floor(elapsed / HOUR)));
   const days = Math.floor(elapsed / DAY);

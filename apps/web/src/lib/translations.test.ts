@@ -34,3 +34,38 @@ describe.each([
     }
   });
 });
+
+describe('counts', () => {
+  const catalogs = [
+    ['en', new Map([...flatten(en), ...flatten(adminEn)])],
+    ['my', new Map([...flatten(my as Tree), ...flatten(adminMy as Tree)])],
+    ['th', new Map([...flatten(th as Tree), ...flatten(adminTh as Tree)])],
+  ] as const;
+
+  it.each(catalogs)('every %s message that takes a count has its plural forms (CLDR one and other)', (_, catalog) => {
+    for (const [key, value] of catalog) {
+      if (!value.includes('{{count}}')) continue;
+      expect(key, `${key} takes {{count}}: make it ${key}_one / ${key}_other`).toMatch(/_(one|other)$/);
+      const stem = key.replace(/_(one|other)$/, '');
+      expect(catalog.has(`${stem}_one`) && catalog.has(`${stem}_other`), stem).toBe(true);
+    }
+  });
+
+  it('says one and many apart in English, and the one form in Burmese and Thai', async () => {
+    const { default: i18n } = await import('i18next');
+    const instance = i18n.createInstance();
+    await instance.init({
+      lng: 'en',
+      resources: { en: { translation: en }, my: { translation: my }, th: { translation: th } },
+    });
+    expect(instance.t('creators.characters_left', { count: 1 })).toBe('1 character left');
+    expect(instance.t('creators.characters_left', { count: 2 })).toBe('2 characters left');
+    expect(instance.t('creators.characters_left', { count: 0 })).toBe('0 characters left');
+    for (const lng of ['my', 'th'] as const) {
+      for (const count of [1, 3]) {
+        expect(instance.t('creators.characters_left', { count, lng })).toContain(String(count));
+        expect(instance.t('creators.characters_left', { count, lng })).not.toContain('creators.');
+      }
+    }
+  });
+});

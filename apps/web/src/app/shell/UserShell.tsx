@@ -86,9 +86,9 @@ function BottomItem({ entry, active }: { entry: NavEntry; active: boolean }) {
         {/* One box for icons and the avatar alike, so every label sits on the same line. */}
         <div className={classes.bottomIcon}>{entry.icon}</div>
       </Indicator>
-      {/* Two lines rather than an ellipsis: Burmese labels are the longest and must be read whole. */}
-      <Text fz={11} lh={1.2} fw={active ? 700 : 500} ta="center" lineClamp={2}>
-        {entry.label}
+      {/* One line, never broken inside a word: the bar's labels are short enough in every language (nav.bar). */}
+      <Text fz={11} lh={1.4} fw={active ? 700 : 500} ta="center" className={classes.bottomLabel}>
+        {entry.short}
       </Text>
     </UnstyledButton>
   );

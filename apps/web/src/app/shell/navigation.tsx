@@ -13,6 +13,8 @@ import { mayAdminister, type Session } from '../../session/session';
 export interface NavEntry {
   to: string;
   label: string;
+  /** The bottom bar's label: one line at 11 px in a sixth of a phone's width, so shorter where needed. */
+  short: string;
   icon: ReactNode;
   badge?: number;
 }
@@ -30,29 +32,43 @@ export interface NavBadges {
 
 export function navEntries(session: Session, t: (key: string) => string, badges: NavBadges): NavEntry[] {
   const entries: (NavEntry | false)[] = [
-    { to: '/home', label: t('nav.home'), icon: <IconHome size={24} stroke={1.7} /> },
-    { to: '/explore', label: t('nav.explore'), icon: <IconCompass size={24} stroke={1.7} /> },
-    session.can_compose && { to: '/compose', label: t('nav.compose'), icon: <IconSquarePlus size={24} stroke={1.7} /> },
+    { to: '/home', label: t('nav.home'), short: t('nav.bar.home'), icon: <IconHome size={24} stroke={1.7} /> },
+    {
+      to: '/explore',
+      label: t('nav.explore'),
+      short: t('nav.bar.explore'),
+      icon: <IconCompass size={24} stroke={1.7} />,
+    },
+    session.can_compose && {
+      to: '/compose',
+      label: t('nav.compose'),
+      short: t('nav.bar.compose'),
+      icon: <IconSquarePlus size={24} stroke={1.7} />,
+    },
     {
       to: '/chats',
       label: t('nav.chats'),
+      short: t('nav.bar.chats'),
       icon: <IconMessageCircle size={24} stroke={1.7} />,
       badge: badges.chats,
     },
     {
       to: '/notifications',
       label: t('nav.notifications'),
+      short: t('nav.bar.notifications'),
       icon: <IconBell size={24} stroke={1.7} />,
       badge: badges.notifications,
     },
     mayAdminister(session) && {
       to: '/admin',
       label: t('nav.admin'),
+      short: t('nav.bar.admin'),
       icon: <IconShieldLock size={24} stroke={1.7} />,
     },
     {
       to: '/profile',
       label: t('nav.profile'),
+      short: t('nav.bar.profile'),
       icon: <UserAvatar url={session.profile_url} name={session.name} size={26} eager />,
     },
   ];

@@ -160,7 +160,7 @@ describe('one notification per recipient for each kind, in their language, never
     await follow('POST');
     for (const who of [owner, coOwner]) {
       expect((await rowsOf(who, 'follow')).map((n) => [n.title, n.body, n.url])).toEqual([
-        ['Nilar started following Mandalay Notes', 'Mandalay Notes has 1 followers now.', `/u/${reader.user.id}`],
+        ['Nilar started following Mandalay Notes', 'Mandalay Notes has 1 follower now.', `/u/${reader.user.id}`],
       ]);
     }
 

@@ -63,7 +63,7 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
   const locale = negotiateLocale(request.headers['accept-language']);
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
   const key = statusKeys[status] ?? 'errors.bad_request';
-  void reply.code(status).send({ code: errorCode(key), message: t(locale, key) } satisfies ErrorBody);
+  void reply.code(status).send({ code: errorCode(key), message: t(locale, key, { seconds: 60 }) } satisfies ErrorBody);
 }
 
 /**

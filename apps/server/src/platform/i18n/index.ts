@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@inkwell/contracts';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { en, type MessageKey, type Messages } from './en';
 import { my } from './my';
 import { th } from './th';
@@ -9,10 +10,35 @@ const catalogs: Record<Locale, Messages> = { en, my, th };
 
 export const isMessageKey = (value: string): value is MessageKey => value in en;
 
-/** Translates a message key, filling `{name}` placeholders. */
+/*
+ * A message that takes a count says it in ICU MessageFormat (`{count, plural, one {{count} follower} other
+ * {{count} followers}}`), the form chosen by the language's CLDR plural rules: English has two, Burmese and Thai
+ * one. Values print as every other server message prints them (`String(value)`: a count as its digits, a number
+ * the caller already formatted, "20,000", as given), so only the words around a count change.
+ */
+const asGiven = { format: (value: unknown) => String(value) } as unknown as Intl.NumberFormat;
+const formatters = {
+  getNumberFormat: () => asGiven,
+  getDateTimeFormat: (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args),
+  getPluralRules: (...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args),
+};
+const compiled = new Map<string, IntlMessageFormat>();
+
+function plural(locale: Locale, key: MessageKey, template: string, params: Record<string, string | number>): string {
+  const id = `${locale} ${key}`;
+  let format = compiled.get(id);
+  if (!format) {
+    format = new IntlMessageFormat(template, locale, undefined, { formatters });
+    compiled.set(id, format);
+  }
+  return String(format.format(params));
+}
+
+/** Translates a message key, filling `{name}` placeholders (and choosing the plural form of a count). */
 export function t(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
   const template = catalogs[locale][key] ?? en[key];
   if (!params) return template;
+  if (template.includes(', plural,')) return plural(catalogs[locale][key] ? locale : 'en', key, template, params);
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     params[name] === undefined ? whole : String(params[name]),
   );

@@ -49,7 +49,8 @@ export const withConfirmation = <
   schema: T,
 ) =>
   schema.refine((v: { password: string; password_confirmation: string }) => v.password === v.password_confirmation, {
-    path: ['password'],
+    // On the field that is wrong: the confirmation turns red, not the password the person meant.
+    path: ['password_confirmation'],
     error: 'validation.password_confirmed',
     // Run even when another field failed, so every error shows at once.
     when: (payload) => {

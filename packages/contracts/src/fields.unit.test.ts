@@ -41,7 +41,7 @@ describe('passwords', () => {
     expect(NewPassword.safeParse('x'.repeat(129)).success).toBe(false);
   });
 
-  it('must match their confirmation, reported under password, alongside other errors', () => {
+  it('must match their confirmation, reported under the confirmation, alongside other errors', () => {
     const r = RegisterBody.safeParse({
       name: '',
       username: 'okay_name',
@@ -51,7 +51,8 @@ describe('passwords', () => {
     });
     expect(r.success).toBe(false);
     const byPath = r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
-    expect(byPath.password).toBe('validation.password_confirmed');
+    expect(byPath.password_confirmation).toBe('validation.password_confirmed');
+    expect(byPath).not.toHaveProperty('password');
     expect(byPath).toHaveProperty('name');
     expect(
       ChangePasswordBody.safeParse({ current_password: 'x', password: 'abcdefgh', password_confirmation: 'abcdefgh' })

@@ -110,13 +110,19 @@ describe('register', () => {
       'Must be at most 128 characters.',
     ],
     ['password', { password: '12345678', password_confirmation: '12345678' }, 'This password is too common'],
-    ['password', { password_confirmation: 'something-else-entirely' }, 'The password confirmation does not match.'],
+    [
+      'password_confirmation',
+      { password_confirmation: 'something-else-entirely' },
+      'The password confirmation does not match.',
+    ],
   ])('refuses a bad %s (%j) under that field and stores nothing', async (field, over, message) => {
     const p = person(over);
     const res = await s.call(identityApi.register, { body: p });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('Please check the highlighted fields.');
     expect(res.error.errors![field].join(' ')).toContain(message);
+    // The mismatch marks the confirmation only: the password the person meant is not wrong.
+    if (field === 'password_confirmation') expect(res.error.errors!.password).toBeUndefined();
     const [count] = await s.ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(users)

@@ -120,7 +120,7 @@ describe('PUT /user/password', () => {
       token,
       body: { current_password: user.password, password: 'next-passphrase-1', password_confirmation: 'other' },
     });
-    expect(mismatch.error.errors!.password).toEqual(['The password confirmation does not match.']);
+    expect(mismatch.error.errors!.password_confirmation).toEqual(['The password confirmation does not match.']);
 
     const ok = await s.call(usersApi.changePassword, {
       token,

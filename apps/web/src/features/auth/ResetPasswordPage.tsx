@@ -37,12 +37,10 @@ export function ResetPasswordPage() {
       onSubmit={form.onSubmit((values) =>
         reset.mutate(
           { ...values, token },
-          // Errors on the password also show under its confirmation; token errors under the e-mail.
+          // Each error under the field that is wrong (a mismatch under the confirmation); token errors under the
+          // e-mail, the field the link filled.
           {
-            onError: (error) =>
-              showServerErrors(form, error, (field) =>
-                field === 'password' ? ['password', 'password_confirmation'] : field === 'token' ? ['email'] : [field],
-              ),
+            onError: (error) => showServerErrors(form, error, (field) => (field === 'token' ? ['email'] : [field])),
           },
         ),
       )}

@@ -20,11 +20,8 @@ export function PasswordPage() {
         form.reset();
         void navigate('/profile');
       },
-      // The spec shows errors of `password` beneath both new-password fields.
-      onError: (error) =>
-        showServerErrors(form, error, (field) =>
-          field === 'password' ? ['password', 'password_confirmation'] : [field],
-        ),
+      // Each error under the field that is wrong: a mismatch comes back under the confirmation.
+      onError: (error) => showServerErrors(form, error),
     }),
   );
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN } from '../playwright.config';
-import { DEMO_PASSWORD, login, snap } from '../support/app';
+import { DEMO_PASSWORD, login, newActivatedUser, snap } from '../support/app';
 
 /** Demo people no other journey signs in as: one gets a role and back, the other is suspended and reinstated. */
 const KYAW = { name: 'Kyaw Zin Htet', email: 'kyawzin@demo.inkwell.local' };
@@ -145,3 +145,44 @@ for (const width of [1280, 390]) {
     }
   });
 }
+
+test.describe('on a phone, in Burmese', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('an administrator finds a person in the users list, opens them by tapping the row, and renames them', async ({
+    page,
+    baseURL,
+  }) => {
+    const person = await newActivatedUser(baseURL!, 'Phone Edit');
+    await page.addInitScript(() => localStorage.setItem('inkwell.locale', 'my'));
+    await page.goto('/login');
+    await page.locator('input[type=email]').fill(ADMIN.email);
+    await page.locator('input[type=password]').fill(ADMIN.password);
+    await page.locator('input[type=password]').press('Enter');
+    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto(`/admin/users?q=${encodeURIComponent(person.email)}`);
+
+    // Each row is a card: the e-mail whole, the role and the Edit link on screen, nothing scrolled sideways.
+    const card = page.getByRole('row', { name: /Phone Edit/ });
+    await expect(card).toContainText(person.email);
+    const edit = card.getByRole('link', { name: /Phone Edit/ });
+    for (const part of [card.getByText(person.email), edit]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await snap(page, 'admin-users-phone-my');
+
+    // Tapping the row's text (not its link) opens the person.
+    await card.getByText(person.email).tap();
+    await expect(page).toHaveURL(/\/admin\/users\/\d+\/edit$/);
+    const name = page.getByRole('textbox', { name: 'အမည်', exact: true });
+    await expect(name).toHaveValue('Phone Edit');
+    await name.fill('Phone Edited');
+    await page.getByRole('button', { name: 'အပ်ဒိတ်လုပ်ရန်' }).tap();
+    await expect(page.getByRole('alert').filter({ hasText: /./ }).first()).toBeVisible();
+    await page.goto(`/admin/users?q=${encodeURIComponent(person.email)}`);
+    await expect(page.getByRole('row', { name: /Phone Edited/ })).toContainText(person.email);
+  });
+});

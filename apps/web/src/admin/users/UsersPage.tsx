@@ -104,7 +104,7 @@ export function UsersPage() {
       ) : total !== undefined ? (
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {t('admin.users.found', { count: numberFormat(currentLocale()).format(total) })}
+            {t('admin.users.found', { count: total, total: numberFormat(currentLocale()).format(total) })}
           </Text>
           <AdminTable
             minWidth={760}

@@ -159,11 +159,14 @@ function Room({ roomId }: { roomId: number }) {
       )}
       {room.olderError !== null && <Alert color="red">{errorMessage(room.olderError)}</Alert>}
       {room.messages.length === 0 ? (
-        <EmptyState
-          icon={<IconMessageCircle size={32} />}
-          title={t('chats.say_hello')}
-          body={t('chats.say_hello_body')}
-        />
+        // The empty room takes the space the messages will, so the composer is at the bottom from the start.
+        <div className={classes.empty}>
+          <EmptyState
+            icon={<IconMessageCircle size={32} />}
+            title={t('chats.say_hello')}
+            body={t('chats.say_hello_body')}
+          />
+        </div>
       ) : (
         <div className={classes.messages} role="log" aria-live="polite" aria-label={t('chats.messages_label')}>
           {room.messages.map((message) => {

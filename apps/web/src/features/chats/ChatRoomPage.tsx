@@ -159,14 +159,7 @@ function Room({ roomId }: { roomId: number }) {
       )}
       {room.olderError !== null && <Alert color="red">{errorMessage(room.olderError)}</Alert>}
       {room.messages.length === 0 ? (
-        // The empty room takes the space the messages will, so the composer is at the bottom from the start.
-        <div className={classes.empty}>
-          <EmptyState
-            icon={<IconMessageCircle size={32} />}
-            title={t('chats.say_hello')}
-            body={t('chats.say_hello_body')}
-          />
-        </div>
+        <EmptyRoom />
       ) : (
         <div className={classes.messages} role="log" aria-live="polite" aria-label={t('chats.messages_label')}>
           {room.messages.map((message) => {
@@ -176,6 +169,20 @@ function Room({ roomId }: { roomId: number }) {
         </div>
       )}
       <ChatComposer roomId={roomId} onSent={(message) => room.append([message])} />
+    </div>
+  );
+}
+
+/** A room with no messages yet: it takes the space the messages will, so the composer is at the bottom from the start. */
+function EmptyRoom() {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.empty}>
+      <EmptyState
+        icon={<IconMessageCircle size={32} />}
+        title={t('chats.say_hello')}
+        body={t('chats.say_hello_body')}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Box, VisuallyHidden, type MantineSpacing } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../i18n';
 import { CREATOR_STEPS, type CreatorStep, type StepsDone } from '../lib/creatorPath';
@@ -37,7 +38,18 @@ export function CreatorSteps({
             <span className={classes.dot} aria-hidden>
               {isDone && !isCurrent ? <IconCheck size={16} stroke={3} /> : wholeNumber(locale, i + 1)}
             </span>
-            <span className={classes.label}>{t(`creators.path.${step}`)}</span>
+            <span className={classes.label}>
+              {/* Each word kept whole: Chromium breaks Burmese between dictionary "words" that split a syllable
+                  ("ပို့ / စ်") when a column is narrow; between the words, at the spaces, is where a label may wrap. */}
+              {t(`creators.path.${step}`)
+                .split(' ')
+                .map((word, w) => (
+                  <Fragment key={w}>
+                    {w > 0 && ' '}
+                    <span className={classes.word}>{word}</span>
+                  </Fragment>
+                ))}
+            </span>
             <VisuallyHidden>
               {isCurrent ? t('creators.path.state_current') : isDone ? t('creators.path.state_done') : ''}
             </VisuallyHidden>

@@ -2,7 +2,9 @@ import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CreatorSteps } from '../../components/CreatorSteps';
+import type { Account } from '@inkwell/contracts';
 import {
+  composePath,
   factsKnown,
   nextStep,
   stepPath,
@@ -67,7 +69,7 @@ export function CreatorNextStep({ justDone, mb }: { justDone?: CreatorStep; mb?:
   if (!path.known || !path.next) return null;
   const to = stepPath(path.next, path.facts);
   return (
-    <Card withBorder radius="lg" padding="lg" mb={mb} component="section" aria-labelledby="creator-next-step">
+    <Card withBorder radius="lg" padding="md" mb={mb} component="section" aria-labelledby="creator-next-step">
       <Stack gap="md">
         <CreatorSteps done={path.done} current={path.next} />
         <div>
@@ -85,5 +87,21 @@ export function CreatorNextStep({ justDone, mb }: { justDone?: CreatorStep; mb?:
         )}
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * The owner's offer on their own empty account page: write the first post as this account. Only while they have
+ * posted nothing at all (an empty tab of a creator who has posts elsewhere says nothing more), and only once the
+ * account is approved, as compose offers nothing else.
+ */
+export function WriteFirstPost({ account }: { account: Account }) {
+  const { t } = useTranslation();
+  const path = useCreatorPath();
+  if (!path.known || path.done.post || account.approved_status !== 'approved') return null;
+  return (
+    <Button component={Link} to={composePath(account.id)}>
+      {t('creators.path.next_post_action')}
+    </Button>
   );
 }

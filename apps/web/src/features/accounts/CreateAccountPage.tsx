@@ -7,6 +7,7 @@ import { useServerForm } from '../../lib/useServerForm';
 import { TermsDialog } from './TermsDialog';
 import { CreatorFields } from '../../components/CreatorFields';
 import { checkAccountUsername } from './api';
+import { CreatorPathSteps } from './CreatorPath';
 import { readDraft, saveDraft } from './draft';
 import a11y from '../../components/a11y.module.css';
 
@@ -37,6 +38,7 @@ export function CreateAccountPage() {
     <form onSubmit={next} noValidate>
       <BackBar title={t('titles.create_account')} to={`/create?organization=${organizationId}`} />
       <Stack gap="md">
+        <CreatorPathSteps current="account" />
         <Text c="dimmed">{t('creators.account_intro')}</Text>
         <CreatorFields form={form} kind="account" check={checkAccountUsername} />
         <div>

@@ -10,6 +10,7 @@ import { useSession } from '../../session/session';
 import { PlanCallToAction } from '../../components/PlanCallToAction';
 import { useMyOrganizations } from '../organizations/api';
 import a11y from '../../components/a11y.module.css';
+import { CreatorPathSteps } from './CreatorPath';
 
 /** Step one: choose the organization the new creator account belongs to, or create one first. */
 export function CreatePage() {
@@ -34,6 +35,7 @@ export function CreatePage() {
   return (
     <>
       <BackBar title={t('titles.create')} />
+      {organizations.data && <CreatorPathSteps current={list.length === 0 ? 'organization' : 'account'} mb="md" />}
       {organizations.isPending && <Loader aria-label={t('app.loading')} />}
       {organizations.data && list.length === 0 && (
         <EmptyState

@@ -13,6 +13,7 @@ import { PlanCallToAction } from '../../components/PlanCallToAction';
 import { AccountActions } from './AccountActions';
 import { ApprovalBadge } from '../../components/ApprovalBadge';
 import { useMyAccounts } from './api';
+import { CreatorNextStep } from './CreatorPath';
 
 export function MyAccountsPage() {
   const { t } = useTranslation();
@@ -35,6 +36,8 @@ export function MyAccountsPage() {
         }
       />
       {accounts.isPending && <Loader aria-label={t('app.loading')} />}
+      {/* An account and no post yet: the last step, writing one, is offered above the list. */}
+      {Boolean(accounts.data?.data.length) && <CreatorNextStep mb="md" />}
       {accounts.isError && <Text c="red">{errorMessage(accounts.error)}</Text>}
       {accounts.data?.data.length === 0 &&
         (canCreate ? (

@@ -9,6 +9,7 @@ import { alert } from '../../lib/alerts';
 import { useMyOrganizations } from '../organizations/api';
 import { useCreateAccount } from './api';
 import { clearDraft, readDraft } from './draft';
+import { CreatorPathSteps } from './CreatorPath';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -50,6 +51,7 @@ export function ReviewPage() {
     <>
       <BackBar title={t('titles.create_review')} to={`/create/account?organization=${draft.organization_id}`} />
       <Stack gap="md">
+        <CreatorPathSteps current="account" />
         {organizations.isPending ? (
           <Loader aria-label={t('app.loading')} />
         ) : (

@@ -7,6 +7,7 @@ import { errorMessage } from '../../api/client';
 import { BackBar } from '../../components/BackBar';
 import { alert } from '../../lib/alerts';
 import { useSession } from '../../session/session';
+import { CreatorPathSteps } from '../accounts';
 import { PlanCard } from './PlanCard';
 import { ProviderDialog } from './ProviderDialog';
 import { TrialDialog } from './TrialDialog';
@@ -44,6 +45,8 @@ export function PlanPage() {
     <>
       <BackBar title={t('titles.plan')} to="/profile" />
       <Stack gap="lg">
+        {/* Without a plan, the whole way to a first post is shown before the first step of it. */}
+        {!user.create_account && <CreatorPathSteps current="plan" />}
         {user.active_subscription ? (
           <SubscriptionCard subscription={user.active_subscription} />
         ) : (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useSession } from '../../session/session';
+import { CreatorNextStep, useCreatorPath } from '../accounts';
 import { SubscriptionCard } from './SubscriptionCard';
 import { usePayment } from './api';
 
@@ -27,6 +28,7 @@ export function PurchasedPage() {
   const payment = usePayment(paymentId, true);
   const session = useSession()!;
   const status = paymentId ? payment.data?.data.status : 'paid';
+  const path = useCreatorPath('plan');
 
   if (payment.isError) return <Alert color="red">{errorMessage(payment.error)}</Alert>;
 
@@ -65,6 +67,8 @@ export function PurchasedPage() {
   }
 
   const subscription = payment.data?.data.subscription ?? session.user.active_subscription;
+  // A creator who has posted already is past the steps: the plain way to another account stays.
+  const onPath = path.known ? path.next !== null : undefined;
   return (
     <Stack gap="lg" py="md">
       <Stack align="center" ta="center" gap="xs">
@@ -72,12 +76,16 @@ export function PurchasedPage() {
         <Title order={1} fz="h2">
           {t('plans.thanks_title')}
         </Title>
-        <Text>{t('plans.thanks_body')}</Text>
+        <Text>{t(onPath === false ? 'plans.thanks_body' : 'plans.thanks_next')}</Text>
       </Stack>
       {subscription && <SubscriptionCard subscription={subscription} />}
-      <Button component={Link} to="/create" size="lg">
-        {t('plans.create_account')}
-      </Button>
+      {/* What comes next on the way to a first post: the organization, or the account if there is one. */}
+      <CreatorNextStep justDone="plan" />
+      {onPath === false && (
+        <Button component={Link} to="/create" size="lg">
+          {t('plans.create_account')}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { FormImageUploader } from '../../components/media/ImageUploader';
 import { alert } from '../../lib/alerts';
 import { showServerErrors, useServerForm } from '../../lib/useServerForm';
 import { CreatorFields } from '../../components/CreatorFields';
+import { CreatorPathSteps } from '../accounts';
 import { checkOrganizationUsername, useCreateOrganization } from './api';
 
 export function CreateOrganizationPage() {
@@ -26,7 +27,8 @@ export function CreateOrganizationPage() {
       {
         onSuccess: (res) => {
           alert('success', t('creators.organization_created'));
-          void navigate(`/create?organization=${res.data.id}`);
+          // Straight on to the account, the new organization chosen: its only reason to exist yet.
+          void navigate(`/create/account?organization=${res.data.id}`);
         },
         onError: (error) => showServerErrors(form, error),
       },
@@ -37,6 +39,7 @@ export function CreateOrganizationPage() {
     <form onSubmit={submit} noValidate>
       <BackBar title={t('titles.create_organization')} to="/create" />
       <Stack gap="md">
+        <CreatorPathSteps current="organization" />
         <CreatorFields form={form} kind="organization" check={checkOrganizationUsername} />
         <TextInput label={t('creators.url')} placeholder="https://" type="url" {...form.getInputProps('url')} />
         <FormImageUploader

@@ -174,7 +174,7 @@ describe('compose: switching the post type', () => {
     await waitFor(() => expect(publishButton()).toHaveTextContent('Waiting for uploads…'));
     expect(publishButton()).toBeDisabled();
 
-    await user.click(screen.getByRole('radio', { name: 'Status' }));
+    await user.click(screen.getByRole('radio', { name: 'Note' }));
     await waitFor(() => expect(publishButton()).toBeEnabled());
     expect(publishButton()).toHaveTextContent('Publish');
     expect(upload.aborted).toBe(true);
@@ -216,5 +216,35 @@ describe('compose: server field errors', () => {
     await waitFor(() => expect(screen.queryByText('The title is required.')).not.toBeInTheDocument());
     expect(screen.getByLabelText('Title')).not.toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Choose a photo.')).toBeInTheDocument();
+  });
+});
+
+describe('compose: the account asked for', () => {
+  it('"Write your first post" for one account (?account=) has that account chosen, not the first', async () => {
+    const other = { ...account, id: 9, name: 'Mandalay Eats', username: 'mandalay_eats' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.startsWith('/api/user/accounts')) return new Response(JSON.stringify({ data: [account, other] }));
+        if (url === '/api/posts' && init?.method === 'POST') {
+          published.push(JSON.parse(String(init.body)) as Record<string, unknown>);
+          return new Response(JSON.stringify({ message: 'Not now' }), { status: 422 });
+        }
+        return new Response('{}', { status: 404 });
+      }),
+    );
+    const user = userEvent.setup();
+    render(
+      <Providers>
+        <MemoryRouter initialEntries={['/compose?account=9']}>
+          <ComposePage />
+        </MemoryRouter>
+      </Providers>,
+    );
+    expect(await screen.findByRole('combobox', { name: 'Post as' })).toHaveValue('Mandalay Eats · /a/mandalay_eats');
+    await user.type(screen.getByRole('textbox', { name: /What/ }), 'Hello');
+    await user.click(publishButton());
+    await waitFor(() => expect(published).toHaveLength(1));
+    expect(published[0]).toMatchObject({ account_id: 9 });
   });
 });

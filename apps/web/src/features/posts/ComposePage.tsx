@@ -2,10 +2,11 @@ import { POST_TYPES, type PostType } from '@inkwell/contracts';
 import { Button, Chip, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, fieldErrors } from '../../api/client';
 import { BackBar } from '../../components/BackBar';
 import { alert } from '../../lib/alerts';
+import { CreatorPathSteps } from '../accounts';
 import { useMyAccounts } from '../accounts/api';
 import { PostEditor, emptyDraft, payloadOf, useUploadsBusy, withoutMedia, type PostDraft } from './PostEditor';
 import { postPath } from './PostBody';
@@ -17,6 +18,8 @@ import { useFieldErrors } from '../../lib/useFieldErrors';
 export function ComposePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // `?account=` comes from a "Write your first post" offered for one account: that account is chosen.
+  const [params] = useSearchParams();
   const accounts = useMyAccounts();
   const create = useCreatePost();
   const [accountId, setAccountId] = useState<string | null>(null);
@@ -31,7 +34,8 @@ export function ComposePage() {
   const approved = (accounts.data?.data ?? []).filter((a) => a.approved_status === 'approved');
   // With no accounts, compose sends the person to their accounts (spec).
   if (approved.length === 0) return <Navigate to="/profile/accounts" replace />;
-  const chosen = accountId ?? String(approved[0]!.id);
+  const asked = approved.find((a) => String(a.id) === params.get('account'));
+  const chosen = accountId ?? String((asked ?? approved[0]!).id);
 
   const publish = () =>
     create.mutate(
@@ -52,6 +56,7 @@ export function ComposePage() {
     <>
       <BackBar title={t('titles.compose')} to="/home" />
       <Stack gap="md">
+        <CreatorPathSteps current="post" />
         <Select
           label={t('posts.post_as')}
           data={approved.map((a) => ({ value: String(a.id), label: `${a.name} · /a/${a.username}` }))}

@@ -66,7 +66,7 @@ const preloadColumnImage = `function preloadColumnImage(url) {
 }`;
 
 /**
- * /a/{username} on its first tab: the session user, the account, then its first page of notes, and its banner
+ * /a/{username} on its first tab: the session user, the account, then its first page of posts (all types), and its banner
  * (the page's largest paint) as soon as the account says where it is, instead of once the app has drawn it.
  */
 export const accountReads = `get(${me});
@@ -76,6 +76,6 @@ get(${urlScript(accountsApi.byUsername, { params: { username: 'decodeURIComponen
   .then(function (r) { return r.ok ? r.clone().json() : null; })
   .then(function (a) {
     if (!a) return;
-    get(${urlScript(postsApi.ofAccount, { params: { id: 'a.data.id' }, query: { ...firstPage, type: 'status' } })});
+    get(${urlScript(postsApi.ofAccount, { params: { id: 'a.data.id' }, query: firstPage })});
     if (a.data.banner_url) preloadColumnImage(a.data.banner_url);
   });`;

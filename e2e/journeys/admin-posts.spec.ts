@@ -69,7 +69,7 @@ test('root imports statuses for a creator, sees them in the table, rejects one o
   const rows = page.getByRole('row').filter({ hasText: marker });
   await expect(rows).toHaveCount(3);
   await expect(rows.first()).toContainText(`@${SOMCHAI.account}`);
-  await expect(rows.first().getByRole('img', { name: 'Status' })).toBeVisible();
+  await expect(rows.first().getByRole('img', { name: 'Note' })).toBeVisible();
   await snap(page, 'admin-posts-en');
 
   // In the public feed before the rejection…
@@ -84,7 +84,7 @@ test('root imports statuses for a creator, sees them in the table, rejects one o
   await expect(page).toHaveURL(/\/admin\/posts\/[^/]+$/);
   const slug = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
   await expect(page.getByLabel('Slug')).toHaveValue(slug);
-  await expect(page.getByLabel('Type', { exact: true })).toHaveValue('Status');
+  await expect(page.getByLabel('Type', { exact: true })).toHaveValue('Note');
   await page.getByRole('button', { name: 'Reject', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Reject this post' });
   await dialog.getByLabel('Reason').fill('Duplicate of an earlier post');

@@ -29,8 +29,8 @@ test('a creator composes one post of each type and finds each under its tab', as
   await login(page, demo.maya, DEMO_PASSWORD);
   const stamp = Date.now() % 100000;
 
-  // Status (at most 250 characters, with a counter).
-  await choose(page, 'Status');
+  // A note, the status type (at most 250 characters, with a counter).
+  await choose(page, 'Note');
   await page.getByLabel("What's happening?").fill(`Sketching by the river ${stamp}`);
   await expect(page.getByText(/characters left/)).toBeVisible();
   await publish(page);

@@ -8,8 +8,12 @@ import { MediaUrl } from './fields';
 export const POST_TYPES = ['status', 'post', 'photo', 'gallery', 'audio', 'video'] as const;
 export type PostType = (typeof POST_TYPES)[number];
 
-/** The account page's six tabs (spec §9), each showing one post type. */
-export const ACCOUNT_TABS: { tab: string; type: PostType }[] = [
+/**
+ * The account page's tabs: every post first (newest first, so a creator's latest post of any type is what the
+ * page opens on), then spec §9's six, each showing one post type (no type = all of them).
+ */
+export const ACCOUNT_TABS: { tab: string; type: PostType | undefined }[] = [
+  { tab: 'all', type: undefined },
   { tab: 'notes', type: 'status' },
   { tab: 'article', type: 'post' },
   { tab: 'photo', type: 'photo' },

@@ -169,7 +169,7 @@ describe('posts table', { timeout: 20_000 }, () => {
       'href',
       '/admin/posts/morning-market-ab12cd',
     );
-    expect(within(first).getByRole('img', { name: 'Status' })).toBeInTheDocument();
+    expect(within(first).getByRole('img', { name: 'Note' })).toBeInTheDocument();
     const content = within(first).getByText(/Morning market in Yangon/);
     expect(content).toHaveStyle({ maxWidth: '150px' });
     expect(within(first).getByRole('link', { name: /@yangon_voices/ })).toHaveAttribute('href', '/a/yangon_voices');
@@ -200,7 +200,7 @@ describe('post detail', { timeout: 20_000 }, () => {
     as(['posts.view', 'posts.moderate']);
     renderAt('/admin/posts/morning-market-ab12cd');
     expect(await screen.findByDisplayValue('morning-market-ab12cd', {}, { timeout: 5000 })).toHaveAttribute('readonly');
-    expect(screen.getByLabelText('Type')).toHaveValue('Status');
+    expect(screen.getByLabelText('Type')).toHaveValue('Note');
     expect(screen.getByRole('link', { name: /Yangon Voices \(@yangon_voices\)/ })).toHaveAttribute(
       'href',
       '/a/yangon_voices',

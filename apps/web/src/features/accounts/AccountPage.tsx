@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
+import { ScrollingTabList } from '../../components/ScrollingTabList';
 import { UserAvatar } from '../../components/UserAvatar';
 import { currentLocale } from '../../i18n';
 import { wholeNumber } from '../../lib/numbers';
@@ -17,9 +18,10 @@ import { BellButton, FollowButton } from '../follows';
 import { PostList } from '../posts';
 import { useAccountPosts } from '../posts/api';
 import { accountKey, useAccount, useMyAccounts } from './api';
+import { WriteFirstPost } from './CreatorPath';
 import { PageLoader } from '../../components/PageLoader';
 
-function TabPosts({ account, type }: { account: Account; type: PostType }) {
+function TabPosts({ account, type, own }: { account: Account; type: PostType | undefined; own: boolean }) {
   const { t } = useTranslation();
   const posts = useAccountPosts(account.id, type);
   return (
@@ -33,6 +35,7 @@ function TabPosts({ account, type }: { account: Account; type: PostType }) {
           icon={<IconNotes size={32} />}
           title={t('accounts.tab_empty_title')}
           body={t('accounts.tab_empty_body', { name: account.name })}
+          action={own && <WriteFirstPost account={account} />}
         />
       }
     />
@@ -40,8 +43,10 @@ function TabPosts({ account, type }: { account: Account; type: PostType }) {
 }
 
 const BANNER_HEIGHT = 140;
+/** How far the account's picture reaches up into the banner. */
+const AVATAR_OVER_BANNER = 40;
 
-/** A creator account: banner, picture, name, followers, follow button and its posts in six tabs. */
+/** A creator account: banner, picture, name, followers, follow button and its posts: all of them, or by type. */
 export function AccountPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -52,7 +57,7 @@ export function AccountPage() {
   const session = useSession();
   const signInFirst = useSignInFirst();
   const mine = useMyAccounts(Boolean(session));
-  const tab = ACCOUNT_TABS.some((x) => x.tab === params.get('tab')) ? params.get('tab')! : 'notes';
+  const tab = ACCOUNT_TABS.some((x) => x.tab === params.get('tab')) ? params.get('tab')! : 'all';
 
   // An account that cannot be loaded is a 404 (spec).
   useEffect(() => {
@@ -83,10 +88,12 @@ export function AccountPage() {
         ) : (
           <Box h={BANNER_HEIGHT} bg="var(--mantine-color-indigo-light)" />
         )}
-        <Box px="md" pb="md" mt={-40}>
-          <Group justify="space-between" align="end" wrap="nowrap">
+        <Box px="md" pb="md" mt={-AVATAR_OVER_BANNER}>
+          <Group justify="space-between" align="start" wrap="nowrap">
             <UserAvatar url={a.profile_url} name={a.name} size={88} eager />
-            <Group gap="xs" wrap="wrap" justify="end">
+            {/* The actions start below the banner, whatever its colours, and wrap downwards on a narrow
+                screen, never up onto it. */}
+            <Group gap="xs" wrap="wrap" justify="end" pt={AVATAR_OVER_BANNER + 8}>
               {a.can_modify && (
                 <Button
                   component={Link}
@@ -107,7 +114,7 @@ export function AccountPage() {
                 >
                   {!a.can_modify && (
                     <Button
-                      variant="light"
+                      variant="default"
                       leftSection={<IconMessageCircle size={18} />}
                       loading={openChat.isPending}
                       onClick={() =>
@@ -141,19 +148,19 @@ export function AccountPage() {
       </Card>
       <Tabs
         value={tab}
-        onChange={(v) => setParams(v && v !== 'notes' ? { tab: v } : {}, { replace: true })}
+        onChange={(v) => setParams(v && v !== 'all' ? { tab: v } : {}, { replace: true })}
         keepMounted={false}
       >
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+        <ScrollingTabList value={tab}>
           {ACCOUNT_TABS.map((x) => (
             <Tabs.Tab key={x.tab} value={x.tab}>
               {t(`accounts.tabs.${x.tab}`)}
             </Tabs.Tab>
           ))}
-        </Tabs.List>
+        </ScrollingTabList>
         {ACCOUNT_TABS.map((x) => (
           <Tabs.Panel key={x.tab} value={x.tab} pt="md">
-            <TabPosts account={a} type={x.type} />
+            <TabPosts account={a} type={x.type} own={own} />
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -9,6 +9,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { LikeButton } from '../likes';
 import { PostBody, postPath } from './PostBody';
 import { RejectedNotice } from './RejectedNotice';
+import classes from './PostCard.module.css';
 
 // The actions dialog (and the modal code under it) loads on the first tap: a feed shows many cards, no dialog.
 const PostActions = lazy(async () => ({ default: (await import('./PostActions')).PostActions }));
@@ -74,7 +75,8 @@ export function PostCard({
             <Anchor component={Link} to={`/a/${post.account.username}`} aria-hidden tabIndex={-1}>
               <UserAvatar url={post.account.profile_url} name={post.account.name} size={44} />
             </Anchor>
-            {/* Name and time on one line, each link a 44 px tall target (WCAG 2.5.5). */}
+            {/* Name and time on one line, each link a 44 px tall target (WCAG 2.5.5). A long name takes a second
+                line in the same 44 px before it is cut short. */}
             <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
               <Anchor
                 component={Link}
@@ -82,10 +84,9 @@ export function PostCard({
                 fw={700}
                 c="inherit"
                 underline="hover"
-                truncate
-                lh="44px"
+                className={classes.name}
               >
-                {post.account.name}
+                <span>{post.account.name}</span>
               </Anchor>
               <Text c="dimmed" aria-hidden>
                 ·

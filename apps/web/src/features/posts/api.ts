@@ -15,7 +15,7 @@ export const postKey = (slug: string) => ['post', slug] as const;
 
 export const useFeed = (kind: FeedKind) => useInfiniteQuery(feedQuery(kind));
 
-export const useAccountPosts = (accountId: number | undefined, type: PostType) =>
+export const useAccountPosts = (accountId: number | undefined, type: PostType | undefined) =>
   useInfiniteQuery(accountPostsQuery(accountId, type));
 
 export const usePost = (slug: string) =>

@@ -28,9 +28,11 @@ export function feedQuery(kind: FeedKind) {
   });
 }
 
-export const accountPostsQuery = (accountId: number | undefined, type: PostType) =>
+/** An account's posts of one type, or of every type (`undefined`: the account page's "All" tab). */
+export const accountPostsQuery = (accountId: number | undefined, type: PostType | undefined) =>
   infiniteQueryOptions({
-    queryKey: [...POSTS_KEY, 'account', accountId, type],
+    // 'all', not undefined: the key travels as JSON in a server-rendered page, where undefined becomes null.
+    queryKey: [...POSTS_KEY, 'account', accountId, type ?? 'all'],
     queryFn: ({ pageParam }) =>
       call(postsApi.ofAccount, { params: { id: accountId! }, query: { before: pageParam, type } }),
     initialPageParam: TOP_CURSOR,

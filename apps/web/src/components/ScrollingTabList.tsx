@@ -1,0 +1,80 @@
+import { Tabs } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './ScrollingTabList.module.css';
+
+/**
+ * A row of tabs that scrolls sideways when it is wider than the screen (an account's seven tabs on a phone),
+ * and shows it: the cut edge fades under an arrow that scrolls on by most of a screen. The open tab is
+ * scrolled into view, so a link to the Audio tab does not open on a strip that hides it.
+ */
+export function ScrollingTabList({ children, value }: { children: ReactNode; value: string | null }) {
+  const { t } = useTranslation();
+  const list = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ start: false, end: false });
+
+  const measure = useCallback(() => {
+    const el = list.current;
+    if (!el) return;
+    // Right-to-left scripts are not among ours; scrollLeft counts from the start edge.
+    setEdges({ start: el.scrollLeft > 1, end: el.scrollLeft + el.clientWidth < el.scrollWidth - 1 });
+  }, []);
+
+  useEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    el.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('scroll', measure);
+    };
+  }, [measure]);
+
+  useEffect(() => {
+    const active = list.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+    // Optional: not every DOM has it (jsdom in tests).
+    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [value]);
+
+  const scrollBy = (direction: 1 | -1) => {
+    const el = list.current;
+    if (el) el.scrollBy({ left: direction * el.clientWidth * 0.7 });
+  };
+
+  return (
+    <div className={classes.frame}>
+      {edges.start && (
+        <button
+          type="button"
+          className={classes.more}
+          data-side="start"
+          // The tabs themselves are reached with the arrow keys; the arrows are for pointers.
+          tabIndex={-1}
+          aria-label={t('actions.earlier_tabs')}
+          onClick={() => scrollBy(-1)}
+        >
+          <IconChevronLeft size={18} aria-hidden />
+        </button>
+      )}
+      <Tabs.List ref={list} className={classes.list}>
+        {children}
+      </Tabs.List>
+      {edges.end && (
+        <button
+          type="button"
+          className={classes.more}
+          data-side="end"
+          tabIndex={-1}
+          aria-label={t('actions.more_tabs')}
+          onClick={() => scrollBy(1)}
+        >
+          <IconChevronRight size={18} aria-hidden />
+        </button>
+      )}
+    </div>
+  );
+}

@@ -9,10 +9,11 @@ import { UploadProgress } from '../../components/media/UploadProgress';
 import { useUploadSignal } from '../../components/media/uploadHooks';
 import { useSendMessage } from './api';
 import classes from './chats.module.css';
+import { isSendKey, useTouchOnly } from '../../lib/sendKey';
 
 /**
  * Text and/or one picture. Send stays off while both are empty (spec §5) and while the picture uploads;
- * Enter sends, Shift+Enter starts a new line. The message sent comes back from the server and is handed
+ * Enter sends, Shift+Enter starts a new line (on a touch-only screen Enter starts it, and the button sends). The message sent comes back from the server and is handed
  * to the room.
  *
  * The composer empties as soon as a message is sent, so the next one can be typed (and sent) at once:
@@ -21,6 +22,7 @@ import classes from './chats.module.css';
  */
 export function ChatComposer({ roomId, onSent }: { roomId: number; onSent: (message: ChatMessage) => void }) {
   const { t } = useTranslation();
+  const touchOnly = useTouchOnly();
   const [text, setText] = useState('');
   const [image, setImage] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -67,7 +69,7 @@ export function ChatComposer({ roomId, onSent }: { roomId: number; onSent: (mess
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+    if (isSendKey(event, touchOnly)) {
       event.preventDefault();
       submit();
     }

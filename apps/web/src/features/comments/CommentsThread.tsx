@@ -1,5 +1,5 @@
 import { COMMENT_MAX_DEPTH, type CommentT } from '@inkwell/contracts';
-import { ActionIcon, Anchor, Box, Button, Group, Loader, Select, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Loader, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconHeart, IconHeartFilled, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { useSession } from '../../session/session';
 import { useMyAccounts } from '../accounts/api';
 import { useLikeComment } from '../likes/api';
 import { useComments, useCreateComment, useDeleteComment } from './api';
+import { isSendKey, useTouchOnly } from '../../lib/sendKey';
 
 /** Comment as myself or as one of my approved accounts (spec §6). */
 function useIdentities() {
@@ -39,6 +40,7 @@ function Composer({
   autoFocus?: boolean;
 }) {
   const { t } = useTranslation();
+  const touchOnly = useTouchOnly();
   const identities = useIdentities();
   const [as, setAs] = useState('me');
   const [content, setContent] = useState('');
@@ -79,8 +81,7 @@ function Composer({
           autoFocus={autoFocus}
           onChange={(e) => setContent(e.currentTarget.value)}
           onKeyDown={(e) => {
-            // Enter sends; Shift+Enter starts a new line.
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            if (isSendKey(e, touchOnly)) {
               e.preventDefault();
               send();
             }
@@ -184,6 +185,7 @@ function CommentItem({ comment, postId }: { comment: CommentT; postId: number })
 /** The whole conversation under a post: a composer and comments nested up to three levels. */
 export function CommentsThread({ postId }: { postId: number }) {
   const { t } = useTranslation();
+  const touchOnly = useTouchOnly();
   const comments = useComments(postId);
   const session = useSession();
   const signInFirst = useSignInFirst();
@@ -207,9 +209,10 @@ export function CommentsThread({ postId }: { postId: number }) {
         ))}
       </Stack>
       {session && (
-        <Anchor size="xs" c="dimmed" component="span">
-          {t('comments.depth_hint')}
-        </Anchor>
+        <Text size="xs" c="dimmed">
+          {/* No Shift key to speak of on a phone, where Enter makes a new line. */}
+          {touchOnly ? t('comments.depth_hint') : `${t('comments.keys_hint')} ${t('comments.depth_hint')}`}
+        </Text>
       )}
     </Stack>
   );

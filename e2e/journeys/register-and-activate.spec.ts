@@ -50,7 +50,10 @@ test('a reader registers, activates from the mail, edits the profile, changes th
   await expect(mail).toBeVisible({ timeout: 20_000 });
   await snap(page, 'mailbox');
   await mail.getByRole('link', { name: 'Open the link' }).click();
-  await expect(page.getByRole('heading', { name: 'Your account is active' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'You’re all set' })).toBeVisible();
+  // Said once, under the heading (it used to be the heading too).
+  await expect(page.getByText(/account is active/i)).toHaveCount(1);
+  await expect(page.getByText('Your account is active. You can sign in now.')).toBeVisible();
   // Opened a second time: already active, not expired.
   await page.reload();
   await expect(page.getByText('Your account is already active. You can sign in.')).toBeVisible();

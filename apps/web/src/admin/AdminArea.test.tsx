@@ -1,5 +1,6 @@
 import { PERMISSIONS, type Permission } from '@inkwell/contracts';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../i18n';
@@ -51,10 +52,10 @@ describe('admin area', () => {
       .map((link) => link.textContent);
     expect(names).toEqual([
       'Dashboard',
-      'Users List',
-      'Organizations List',
-      'Roles List',
-      'Permissions List',
+      'Users',
+      'Organizations',
+      'Roles',
+      'Permissions',
       'Accounts',
       'Posts',
       'Import Posts',
@@ -74,8 +75,27 @@ describe('admin area', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Users List', 'Posts', 'App Home']);
+    ).toEqual(['Users', 'Posts', 'App Home']);
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
+  });
+
+  it('on a wide screen keeps the sidebar open, with a button that hides and shows it (no close cross)', async () => {
+    const mediaQuery = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({ ...mediaQuery(query), matches: query === '(min-width: 62em)' }));
+    try {
+      as([...PERMISSIONS]);
+      renderAt('/admin/users');
+      const nav = await screen.findByRole('navigation', { name: 'Administration' });
+      // All eleven in the sidebar's own order, none renamed.
+      expect(within(nav).getAllByRole('link')[1]).toHaveTextContent('Users');
+      expect(screen.queryByRole('button', { name: 'Toggle the menu' })).not.toBeInTheDocument();
+      const hide = screen.getByRole('button', { name: 'Hide the menu' });
+      expect(hide).toHaveAttribute('aria-expanded', 'true');
+      await userEvent.click(hide);
+      expect(screen.getByRole('button', { name: 'Show the menu' })).toHaveAttribute('aria-expanded', 'false');
+    } finally {
+      vi.stubGlobal('matchMedia', mediaQuery);
+    }
   });
 
   it('sends a screen the role may not open to Access Denied', async () => {

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@inkwell/contracts';
-import { AppShell, Burger, Divider, Group, NavLink, Title } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Divider, Group, NavLink, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconHome, IconLogout } from '@tabler/icons-react';
+import { IconHome, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -20,8 +20,9 @@ const isActive = (pathname: string, entry: AdminSection) => {
 
 /**
  * Collapsible sidebar (closed by default on narrow screens) and an app bar with the route's title. On narrow
- * screens the drawer leads with the spec's five entries (Dashboard, Users List, Organizations List, Roles
- * List, Permissions List); the rest follow under "More" so no screen is out of reach on a phone.
+ * screens the drawer leads with the spec's five entries (Dashboard, Users, Organizations, Roles, Permissions);
+ * the rest follow under "More" so no screen is out of reach on a phone. On a wide screen the sidebar is open
+ * beside the page: its button hides or shows it (a sidebar icon, not the drawer's close cross).
  */
 export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
@@ -38,14 +39,14 @@ export function AdminShell({ title, children }: { title: string; children: React
   useEffect(() => (wide ? open() : close()), [wide, open, close]);
 
   const allowed = ADMIN_SECTIONS.filter((entry) => mayAdminister(session, entry.permission));
-  const first = wide ? allowed : allowed.filter((entry) => entry.narrowLabel);
-  const more = wide ? [] : allowed.filter((entry) => !entry.narrowLabel);
+  const first = wide ? allowed : allowed.filter((entry) => entry.drawerLead);
+  const more = wide ? [] : allowed.filter((entry) => !entry.drawerLead);
   const link = (entry: AdminSection) => (
     <NavLink
       key={entry.to}
       component={Link}
       to={entry.to}
-      label={t(wide ? entry.label : (entry.narrowLabel ?? entry.label))}
+      label={t(entry.label)}
       leftSection={entry.icon}
       active={isActive(pathname, entry)}
       aria-current={isActive(pathname, entry) ? 'page' : undefined}
@@ -61,7 +62,20 @@ export function AdminShell({ title, children }: { title: string; children: React
     >
       <AppShell.Header>
         <Group h="100%" px="md" gap="sm" wrap="nowrap">
-          <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('admin.toggle_menu')} />
+          {wide ? (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size={44}
+              onClick={toggle}
+              aria-label={t(opened ? 'admin.hide_menu' : 'admin.show_menu')}
+              aria-expanded={opened}
+            >
+              {opened ? <IconLayoutSidebarLeftCollapse size={22} /> : <IconLayoutSidebarLeftExpand size={22} />}
+            </ActionIcon>
+          ) : (
+            <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('admin.toggle_menu')} />
+          )}
           <Logo size={26} markOnly />
           <Title order={1} fz="h4" lineClamp={1} data-testid="admin-title">
             {title}

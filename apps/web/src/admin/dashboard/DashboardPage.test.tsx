@@ -8,7 +8,6 @@ import { queryClient } from '../../app/queryClient';
 import { signIn, signOut } from '../../session/session';
 import { shortDay, shortMonth } from '../../lib/dates';
 import { sessionUser } from '../../test/fixtures';
-import { suggestedMax } from './api';
 import { DashboardPage } from './DashboardPage';
 
 const TOTALS: InsightsTotals = {
@@ -81,11 +80,6 @@ describe('dashboard', () => {
       expect(within(tile).queryByLabelText('Loading…')).toBeNull();
     }
     expect(screen.queryByRole('alert')).toBeNull();
-  });
-
-  it('ends the y-axis ten above the highest value (spec §9)', () => {
-    expect(suggestedMax([3, 12, 7])).toBe(22);
-    expect(suggestedMax([])).toBe(10);
   });
 
   it('names chart days and months in the reader’s language, as UTC dates', () => {

@@ -13,6 +13,3 @@ export const useDailyPosts = () =>
 
 export const useMonthlyPosts = () =>
   useQuery({ queryKey: [...INSIGHTS_KEY, 'posts-monthly'], queryFn: () => call(insightsApi.postsMonthly) });
-
-/** Spec §9: the y-axis starts at 0 and is suggested to end 10 above the highest value. */
-export const suggestedMax = (values: number[]): number => Math.max(0, ...values) + 10;

@@ -8,7 +8,7 @@ import { Providers } from '../../app/Providers';
 import { queryClient } from '../../app/queryClient';
 import { signIn, signOut } from '../../session/session';
 import { sessionUser } from '../../test/fixtures';
-import { monthsOffered, suggestedMax, yAxisTicks } from './api';
+import { monthsOffered } from './api';
 import { InsightsPage } from './InsightsPage';
 
 const account = (over: Partial<Account> = {}): Account => ({
@@ -158,7 +158,7 @@ describe('insights page', () => {
   });
 });
 
-describe('month picker and axis', () => {
+describe('month picker', () => {
   it('offers the last 24 months in the account’s zone, never a month to come nor one before the account', () => {
     const now = new Date('2026-11-30T18:00:00Z'); // already 1 December in Yangon, still November in UTC
     const months = monthsOffered(account({ created_at: '2020-01-01T00:00:00Z' }), now);
@@ -167,16 +167,5 @@ describe('month picker and axis', () => {
     expect(months.at(-1)).toBe('2025-01');
     expect(monthsOffered(account({ time_zone: 'UTC', created_at: '2020-01-01T00:00:00Z' }), now)[0]).toBe('2026-11');
     expect(monthsOffered(account({ created_at: '2026-10-31T20:00:00Z' }), now)).toEqual(['2026-12', '2026-11']);
-  });
-
-  it('ends the y-axis ten above the highest value', () => {
-    expect(suggestedMax([3, 12, 7])).toBe(22);
-    expect(suggestedMax([0])).toBe(10);
-    // In round steps, from 0 to at least the suggested maximum.
-    expect(yAxisTicks([9])).toEqual([0, 5, 10, 15, 20]);
-    expect(yAxisTicks([3])).toEqual([0, 5, 10, 15]);
-    expect(yAxisTicks([0])).toEqual([0, 5, 10]);
-    expect(yAxisTicks([140])).toEqual([0, 50, 100, 150]);
-    expect(yAxisTicks([990])).toEqual([0, 250, 500, 750, 1000]);
   });
 });

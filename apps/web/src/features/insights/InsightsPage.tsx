@@ -33,7 +33,8 @@ import { currentLocale } from '../../i18n';
 import { longDate, longMonth, monthName, shortDay } from '../../lib/dates';
 import { numberFormat } from '../../lib/numbers';
 import { useAccount } from '../accounts/api';
-import { monthsOffered, todayOf, useAccountFollowers, useAccountLikes, yAxisTicks, zoneOf } from './api';
+import { yAxisTicks } from '../../lib/chartAxis';
+import { monthsOffered, todayOf, useAccountFollowers, useAccountLikes, zoneOf } from './api';
 import { NotFound, isNotFound } from '../../components/NotFound';
 
 const BACK = '/profile/accounts';

@@ -14,10 +14,11 @@ import {
 import { useId, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
+import { countAxis } from '../../lib/chartAxis';
 import { shortDay, shortMonth } from '../../lib/dates';
 import { numberFormat } from '../../lib/numbers';
 import { useSession } from '../../session/session';
-import { suggestedMax, useDailyPosts, useInsightsTotals, useMonthlyPosts } from './api';
+import { useDailyPosts, useInsightsTotals, useMonthlyPosts } from './api';
 
 const TILES: { key: keyof InsightsTotals; Icon: ComponentType<{ size?: number }> }[] = [
   { key: 'users', Icon: IconUsers },
@@ -115,7 +116,7 @@ function PostsChart({
           dataKey="label"
           series={[{ name: 'posts', label: t('admin.dashboard.posts_series'), color: 'indigo.6' }]}
           curveType="monotone"
-          yAxisProps={{ domain: [0, suggestedMax(points.map((p) => p.posts))], allowDecimals: false }}
+          yAxisProps={countAxis(points.map((p) => p.posts))}
           valueFormatter={(value) => format.format(value)}
           gridAxis="y"
         />

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { seriousViolations } from '../support/a11y';
 import { login, newActivatedUser, snap, unique } from '../support/app';
 
 /**
@@ -100,6 +101,7 @@ test.describe('at 390 px in Burmese', () => {
     await expect(page.getByText(t('plans.thanks_next'))).toBeVisible();
     await expect(page.getByRole('heading', { name: t('creators.path.next_organization_title') })).toBeVisible();
     await expectSteps(page, 'organization', ['plan']);
+    expect(await seriousViolations(page)).toEqual([]);
     await snap(page, 'path-2-thanks-my');
     await page.getByRole('link', { name: t('creators.path.next_organization_action') }).click();
 
@@ -134,6 +136,7 @@ test.describe('at 390 px in Burmese', () => {
     await expect(page.getByRole('heading', { name: t('creators.path.next_post_title') })).toBeVisible();
     await expectSteps(page, 'post', ['plan', 'organization', 'account']);
     await expect(page.getByRole('list', { name: t('titles.my_accounts') }).getByText('Hnin Wai Daily')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await snap(page, 'path-6-my-accounts-my');
 
     // The account's own page offers it too while it is empty.
@@ -187,6 +190,7 @@ test('at 1280 px in English, a creator with an organization skips that step', as
   await page.goto('/profile/plan/purchased');
   await expect(page.getByRole('heading', { name: 'Next: your creator account' })).toBeVisible();
   await expectSteps(page, 'account', ['plan', 'organization'], en('creators.path.label'));
+  expect(await seriousViolations(page)).toEqual([]);
   await snap(page, 'path-thanks-with-organization-en');
   await page.getByRole('link', { name: 'Create your account' }).click();
   await expect(page).toHaveURL(/\/create\/account\?organization=\d+$/);

@@ -30,6 +30,8 @@ export function PhotoPostForm({
     <Stack gap="md">
       <TextInput
         label={t('posts.fields.title')}
+        withAsterisk
+        aria-required
         value={value.title}
         onChange={(e) => {
           const title = e.currentTarget.value;
@@ -39,6 +41,7 @@ export function PhotoPostForm({
       />
       <StatusPostForm
         label={t('posts.fields.content')}
+        required
         value={value.content}
         onChange={(content) => onChange((v) => ({ ...v, content }))}
         error={errors.content}
@@ -46,6 +49,7 @@ export function PhotoPostForm({
       <ImageUploader
         kind="photos"
         label={t('posts.fields.photo')}
+        required
         description={t('posts.photo_hint')}
         value={value.url}
         onChange={(url) => onChange((v) => ({ ...v, url }))}

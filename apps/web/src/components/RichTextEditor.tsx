@@ -14,11 +14,13 @@ export function RichTextEditor({
   onChange,
   label,
   error,
+  required,
 }: {
   value: string;
   onChange: (html: string) => void;
   label: string;
   error?: React.ReactNode;
+  required?: boolean;
 }) {
   const { t } = useTranslation();
   const editor = useEditor({
@@ -28,7 +30,7 @@ export function RichTextEditor({
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
   });
   return (
-    <Input.Wrapper label={label} error={error}>
+    <Input.Wrapper label={label} error={error} withAsterisk={required}>
       <Editor
         editor={editor}
         mt={4}

@@ -8,11 +8,14 @@ export function StatusPostForm({
   onChange,
   label,
   error,
+  required,
 }: {
   value: string;
   onChange: (value: string) => void;
   label: string;
   error?: React.ReactNode;
+  /** An asterisk and `aria-required`, without the browser's own (untranslated) required check. */
+  required?: boolean;
 }) {
   const { t } = useTranslation();
   const left = STATUS_MAX_LENGTH - value.length;
@@ -25,6 +28,8 @@ export function StatusPostForm({
       autosize
       minRows={4}
       error={error}
+      withAsterisk={required}
+      aria-required={required}
       description={t('creators.characters_left', { count: left })}
       inputWrapperOrder={['label', 'input', 'description', 'error']}
     />

@@ -31,6 +31,7 @@ export function ImageUploader({
   description,
   onFailed,
   onBusyChange,
+  required,
 }: {
   kind: ImageKind;
   value: string | null;
@@ -39,6 +40,8 @@ export function ImageUploader({
   description?: string;
   onFailed?: (message: string) => void;
   onBusyChange?: (busy: boolean) => void;
+  /** Marks the label with the asterisk of a field the post cannot be published without. */
+  required?: boolean;
 }) {
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(uploadReducer, value ? { phase: 'done', url: value } : { phase: 'idle' });
@@ -81,7 +84,7 @@ export function ImageUploader({
   };
 
   return (
-    <Input.Wrapper label={label} description={description}>
+    <Input.Wrapper label={label} description={description} withAsterisk={required}>
       <Stack gap="xs" mt={4}>
         {state.phase === 'done' && <ImagePreview url={state.url} label={label} kind={kind} onRemove={remove} />}
         {state.phase === 'uploading' && <UploadProgress progress={state.progress} />}

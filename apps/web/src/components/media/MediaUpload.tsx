@@ -30,12 +30,15 @@ export function MediaUpload({
   onChange,
   label,
   onBusyChange,
+  required,
 }: {
   kind: 'audio' | 'video';
   value: MediaValue | null;
   onChange: (value: MediaValue | null) => void;
   label: string;
   onBusyChange?: (busy: boolean) => void;
+  /** Marks the label with the asterisk of a field the post cannot be published without. */
+  required?: boolean;
 }) {
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(
@@ -80,7 +83,7 @@ export function MediaUpload({
   };
 
   return (
-    <Input.Wrapper label={label}>
+    <Input.Wrapper label={label} withAsterisk={required}>
       <Stack gap="xs" mt={4}>
         {state.phase === 'uploading' && <UploadProgress progress={state.progress} />}
         {state.phase === 'processing' && (

@@ -66,6 +66,9 @@ export function PostEditor({
   const title = (
     <TextInput
       label={t('posts.fields.title')}
+      // Every type with a title needs it, but a gallery (spec §5).
+      withAsterisk={type !== 'gallery'}
+      aria-required={type !== 'gallery'}
       value={draft.title}
       onChange={(e) => set({ title: e.currentTarget.value })}
       error={errors.title}
@@ -77,6 +80,7 @@ export function PostEditor({
       return (
         <StatusPostForm
           label={t('posts.fields.status')}
+          required
           value={draft.content}
           onChange={(content) => set({ content })}
           error={errors.content}
@@ -96,6 +100,7 @@ export function PostEditor({
           />
           <RichTextEditor
             label={t('posts.fields.article')}
+            required
             value={draft.content}
             onChange={(content) => set({ content })}
             error={errors.content}
@@ -165,6 +170,7 @@ function AudioPostFields({ draft, set, errors, track, title }: MediaFieldsProps)
       <MediaUpload
         kind="audio"
         label={t('posts.fields.audio')}
+        required
         value={draft.url ? { file: null, url: draft.url } : null}
         onChange={(v) => set({ url: v?.url ?? null })}
         onBusyChange={track('audio')}
@@ -174,6 +180,7 @@ function AudioPostFields({ draft, set, errors, track, title }: MediaFieldsProps)
       <ImageUploader
         kind="squares"
         label={t('posts.fields.audio_cover')}
+        required
         value={draft.featured_photo_url}
         onChange={(featured_photo_url) => set({ featured_photo_url })}
         onBusyChange={track('cover')}
@@ -191,6 +198,7 @@ function VideoPostFields({ draft, set, errors, track, title }: MediaFieldsProps)
       <MediaUpload
         kind="video"
         label={t('posts.fields.video')}
+        required
         value={draft.url ? { file: null, url: draft.url, posterUrl: draft.featured_photo_url } : null}
         onChange={(v) => set({ url: v?.url ?? null })}
         onBusyChange={track('video')}

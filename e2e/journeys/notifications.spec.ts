@@ -35,6 +35,9 @@ test('a like reaches the creator live: toast and badge; the list opens it and re
   const toast = b.page.getByRole('alert').filter({ hasText: `${reader.name} liked your post` });
   await expect(toast).toBeVisible();
   await expect(toast).toContainText(`Hello from Creator ${stamp}`);
+  // Below the header: its buttons stay in reach while the toast shows.
+  const header = (await b.page.locator('header').first().boundingBox())!;
+  expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
   await expect(notificationsEntry(b.page)).toHaveText(/Notifications\s*2$/);
   await expect(toast).toBeHidden({ timeout: 5000 });
 

@@ -1,6 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import classes from './Overlays.module.css';
 import { overlaysMounted } from './overlays';
 
 /**
@@ -13,7 +14,7 @@ export function Overlays() {
   return (
     <>
       <ModalsProvider />
-      <Notifications position="top-center" zIndex={1000} limit={3} />
+      <Notifications position="top-center" zIndex={1000} limit={3} className={classes.toasts} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
 import { ADMIN } from '../playwright.config';
 import { seriousFindings, smallTargets, type Finding } from '../support/a11y';
@@ -13,6 +14,12 @@ import { DEMO_PASSWORD, api, demo, login } from '../support/app';
 
 const LOCALES = ['en', 'my', 'th'] as const;
 const WIDTHS = [390, 1280] as const;
+/**
+ * `E2E_SHOTS=1` also saves each screen as the reader sees it (the first 900 px) under
+ * artifacts/screenshots/screens/, every language at both widths: the pictures to look through after a change.
+ */
+const SHOTS = Boolean(process.env.E2E_SHOTS);
+const shotsDir = path.join(import.meta.dirname, '..', 'artifacts', 'screenshots', 'screens');
 
 interface State {
   name: string;
@@ -255,6 +262,10 @@ async function sweep(
         await state.open(page);
         await settle(page);
       }
+      if (SHOTS) {
+        const file = `${options.scheme ?? locale}-${width}-${state.name.replace(/\W+/g, '-')}.png`;
+        await page.screenshot({ path: path.join(shotsDir, file) });
+      }
       rows.push({
         locale: options.scheme ? `${locale}-${options.scheme}` : locale,
         width,
@@ -340,7 +351,7 @@ test('every user and admin screen in the dark colour scheme at 1280 px: axe clea
 });
 
 for (const locale of LOCALES) {
-  const widths = locale === 'en' ? WIDTHS : ([390] as const);
+  const widths = locale === 'en' || SHOTS ? WIDTHS : ([390] as const);
   test(`every screen in ${locale} at ${widths.join(' and ')} px: axe clean, one h1, targets of 44 px`, async ({
     browser,
     baseURL,

@@ -46,11 +46,13 @@ const scenarios: Record<string, { about: string; run: (args: string[]) => Promis
     run: compressionBench,
   },
   lighthouse: {
-    about: 'Lighthouse mobile on /, /login, and signed in on /home and an account page: scores and Web Vitals',
+    about:
+      'Lighthouse mobile on /, /login, and signed in on /home, an account page, /explore, /chats, /compose, a post and /admin: scores, Web Vitals, JS',
     run: lighthouseBench,
   },
   'web-size': {
-    about: 'bytes transferred (raw, gzip, brotli) by a first visit to /home; fails over 200 KB JS or 30 KB CSS brotli',
+    about:
+      'bytes transferred (raw, gzip, brotli) by a first visit to /home, and the JS of a first visit of each main screen to network idle; fails over 200 KB JS or 30 KB CSS brotli',
     run: webSize,
   },
 };

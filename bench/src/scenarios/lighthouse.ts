@@ -1,21 +1,23 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RENDER_COOKIE, RENDER_COOKIE_PATHS, storedSession, type SessionUser } from '@inkwell/contracts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { signInDemo, startDemoServer, type DemoServer } from '../server';
+import { DEMO_ADMIN_ENV, pagePath, PAGES, pickPages, sessionsFor, signIn } from '../pages';
+import { startDemoServer, type DemoServer } from '../server';
 
 /**
- * Lighthouse (its default mobile profile: a mid-range phone on slow 4G, simulated throttling) on the welcome
- * and login screens as a new visitor meets them, and on /home and an account page signed in as a demo reader,
- * each in a fresh Chromium profile (cold cache, no service worker). Prints the scores and Web Vitals against
- * the goals; the goals do not fail the run (the byte budget in `web-size` is the check).
+ * Lighthouse (its default mobile profile: a mid-range phone on slow 4G, simulated throttling) on the app's main
+ * screens (pages.ts): the welcome and login screens as a new visitor meets them; /home, an account page,
+ * /explore, /chats and a post page signed in as a demo reader; /compose as a demo creator; /admin as the demo
+ * administrator; each in a fresh Chromium profile (cold cache, no service worker). Prints the scores and Web
+ * Vitals against the goals; the goals do not fail the run (the byte budget in `web-size` is the check).
  *
  * `BENCH_URL` measures a server already running (with the demo data), e.g. an older build; otherwise the
  * built server starts as `npm start` runs it, on a fresh data directory. `BENCH_PAGES` picks pages by name
- * (welcome,login,home,account); `BENCH_EMAIL` and `BENCH_ACCOUNT` choose the reader and the account page;
- * `BENCH_LHR_DIR` keeps each page's whole Lighthouse report there as JSON.
+ * (welcome,login,home,account,explore,chats,compose,post,admin); `BENCH_EMAIL`, `BENCH_ACCOUNT`, `BENCH_POST`,
+ * `BENCH_CREATOR_EMAIL` and `BENCH_ADMIN_EMAIL` choose the reader, the account page, the post, the creator
+ * (/compose) and the administrator; `BENCH_LHR_DIR` keeps each page's whole Lighthouse report there as JSON.
  */
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -26,18 +28,6 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-dev-shm-usage',
 ];
-/** Kyaw Zin reads the demo's accounts (follows three of them): his /home has a feed. */
-const READER = process.env.BENCH_EMAIL ?? 'kyawzin@demo.inkwell.local';
-const ACCOUNT = process.env.BENCH_ACCOUNT ?? 'yangon.stories';
-
-const PAGES = {
-  welcome: { path: '/', signedIn: false },
-  login: { path: '/login', signedIn: false },
-  home: { path: '/home', signedIn: true },
-  account: { path: `/a/${ACCOUNT}`, signedIn: true },
-} as const;
-type PageName = keyof typeof PAGES;
-
 const GOALS = { performance: 95, accessibility: 95, lcpMs: 2500, tbtMs: 200, cls: 0.05 };
 
 interface Measured {
@@ -49,6 +39,9 @@ interface Measured {
   cls: number;
   si: number;
   bytes: number;
+  /** JavaScript's share of `bytes`, with the number of scripts. */
+  jsBytes: number;
+  jsFiles: number;
   finalUrl: string;
   warnings: string[];
   /** Accessibility audits the page fails, so a score below 100 says what to fix. */
@@ -61,21 +54,8 @@ async function audit(base: string, path: string, session: string | undefined): P
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     try {
       const page = await browser.newPage();
-      if (session) {
-        // Signed in as the web app would be: its session in the origin's local storage, written from a small
-        // JSON answer of the same origin so nothing of the app is cached or registered before the run.
-        // Lighthouse's storage reset clears caches and service workers, not local storage.
-        await page.goto(`${base}/healthz`);
-        await page.evaluate(`localStorage.setItem('inkwell.session', ${JSON.stringify(session)})`);
-        // And its render cookie, as session.ts writes it: the server then sends /home and the account page
-        // with their content (apps/server/src/platform/rendered.ts).
-        const token = (JSON.parse(session) as { token: string }).token;
-        for (const path of RENDER_COOKIE_PATHS) {
-          await page.evaluate(
-            `document.cookie = ${JSON.stringify(`${RENDER_COOKIE}=${token}; path=${path}; samesite=strict`)}`,
-          );
-        }
-      }
+      // Lighthouse's storage reset clears caches and service workers, not local storage or cookies.
+      if (session) await signIn(page, base, session);
       const result = await lighthouse(
         `${base}${path}`,
         { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility'] },
@@ -101,6 +81,7 @@ async function audit(base: string, path: string, session: string | undefined): P
         cls: value('cumulative-layout-shift'),
         si: value('speed-index'),
         bytes: value('total-byte-weight'),
+        ...scripts(lhr.audits['network-requests']?.details),
         finalUrl: lhr.finalDisplayedUrl,
         warnings: lhr.runWarnings.map(String),
         failedAccessibility: (lhr.categories.accessibility?.auditRefs ?? [])
@@ -114,6 +95,13 @@ async function audit(base: string, path: string, session: string | undefined): P
   } finally {
     chrome.kill();
   }
+}
+
+/** The scripts of the load as Lighthouse recorded them: bytes transferred and how many. */
+function scripts(details: unknown): { jsBytes: number; jsFiles: number } {
+  const items = (details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const js = items.filter((item) => item.resourceType === 'Script');
+  return { jsBytes: js.reduce((n, item) => n + (item.transferSize ?? 0), 0), jsFiles: js.length };
 }
 
 /** The elements an audit blames (their HTML, shortened), as ` — <a …>, <input …>`. */
@@ -144,34 +132,25 @@ async function auditWithRetries(base: string, path: string, session: string | un
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export async function lighthouseBench(): Promise<void> {
-  const names = (process.env.BENCH_PAGES ?? Object.keys(PAGES).join(','))
-    .split(',')
-    .map((n) => n.trim())
-    .filter(Boolean);
-  const unknown = names.filter((n) => !(n in PAGES));
-  if (unknown.length)
-    throw new Error(`BENCH_PAGES: unknown ${unknown.join(', ')} (pages: ${Object.keys(PAGES).join(', ')})`);
-
+  const names = pickPages();
   let server: DemoServer | undefined;
   let base = process.env.BENCH_URL?.replace(/\/$/, '');
   try {
     if (!base) {
       console.log('starting the built server with the demo data…');
-      server = await startDemoServer(3400 + Math.floor(Math.random() * 500));
+      server = await startDemoServer(3400 + Math.floor(Math.random() * 500), DEMO_ADMIN_ENV);
       base = server.url;
     }
-    const needsSession = names.some((n) => PAGES[n as PageName].signedIn);
-    const session = needsSession
-      ? await signInDemo(base, READER).then(({ token, user }) =>
-          JSON.stringify(storedSession(token, user as unknown as SessionUser)),
-        )
-      : undefined;
+    const sessions = await sessionsFor(base, names);
 
     console.log(`Lighthouse mobile (simulated throttling) on ${base}\n`);
-    console.log('  page                       perf  a11y    FCP    LCP     TBT    CLS     SI  transfer  goals');
-    for (const name of names as PageName[]) {
-      const { path, signedIn } = PAGES[name];
-      const m = await auditWithRetries(base, path, signedIn ? session : undefined);
+    console.log(
+      '  page                       perf  a11y    FCP    LCP     TBT    CLS     SI  transfer      JS (files)  goals',
+    );
+    for (const name of names) {
+      const path = await pagePath(name, base);
+      const as = PAGES[name].as;
+      const m = await auditWithRetries(base, path, as === 'guest' ? undefined : sessions[as]);
       const missed = [
         m.performance < GOALS.performance && 'performance',
         m.lcp > GOALS.lcpMs && 'LCP',
@@ -183,17 +162,18 @@ export async function lighthouseBench(): Promise<void> {
       console.log(
         `  ${label} ${String(m.performance).padStart(4)} ${String(m.accessibility).padStart(5)} ${seconds(m.fcp).padStart(6)}` +
           ` ${seconds(m.lcp).padStart(6)} ${`${Math.round(m.tbt)} ms`.padStart(7)} ${m.cls.toFixed(3).padStart(6)}` +
-          ` ${seconds(m.si).padStart(6)} ${`${(m.bytes / 1024).toFixed(0)} KB`.padStart(9)}  ` +
+          ` ${seconds(m.si).padStart(6)} ${`${(m.bytes / 1024).toFixed(0)} KB`.padStart(9)}` +
+          ` ${`${(m.jsBytes / 1024).toFixed(0)} KB (${m.jsFiles})`.padStart(15)}  ` +
           (missed.length ? `missed: ${missed.join(', ')}` : 'all met'),
       );
-      const landed = new URL(m.finalUrl).pathname;
+      const landed = decodeURIComponent(new URL(m.finalUrl).pathname);
       if (landed !== path) console.log(`    ! ended on ${landed}, not ${path} (signed out?)`);
       for (const warning of m.warnings) console.log(`    ! ${warning}`);
       for (const failed of m.failedAccessibility) console.log(`    accessibility: ${failed}`);
     }
     console.log(
       `\n  Goals: performance ≥ ${GOALS.performance}, LCP ≤ ${seconds(GOALS.lcpMs)}, TBT ≤ ${GOALS.tbtMs} ms,` +
-        ` CLS ≤ ${GOALS.cls}, accessibility ≥ ${GOALS.accessibility}. Transfer: all bytes of the load (Lighthouse's total byte weight).`,
+        ` CLS ≤ ${GOALS.cls}, accessibility ≥ ${GOALS.accessibility}. Transfer: all bytes of the load (Lighthouse's total byte weight); JS: its scripts'.`,
     );
   } finally {
     await server?.stop();

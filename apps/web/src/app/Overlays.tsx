@@ -5,9 +5,10 @@ import classes from './Overlays.module.css';
 import { overlaysMounted } from './overlays';
 
 /**
- * The toasts and the confirmation dialogs, mounted once the first screen has painted (Providers.tsx): their
- * code (transitions, focus trap, scroll areas) is not needed to paint it, and must not compete with what is. A toast raised before they mount waits
- * in the notifications store; a confirmation waits for `overlaysReady`.
+ * The toasts and the confirmation dialogs, mounted with the first toast or dialog asked for (overlays.ts): their
+ * code (transitions, focus trap, scroll areas) is not needed to paint a screen, and a visit that raises neither
+ * never downloads it. A toast raised before they mount waits in the notifications store; a dialog is held and
+ * opened again once they listen.
  */
 export function Overlays() {
   useEffect(overlaysMounted, []);

@@ -1,27 +1,15 @@
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { onOverlaysWanted, overlaysWanted, watchOverlayRequests } from './overlays';
 import { queryClient } from './queryClient';
 import { cssVariablesResolver, theme } from './theme';
 
 const Overlays = lazy(async () => ({ default: (await import('./Overlays')).Overlays }));
 
-/** True once the first screen has painted and the browser is idle: what is not needed to paint it comes then. */
-function useAfterFirstPaint(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    // As a transition, rendered in slices: an update from outside React's events is otherwise drawn in one task.
-    const done = () => startTransition(() => setReady(true));
-    if ('requestIdleCallback' in window) {
-      const id = requestIdleCallback(done, { timeout: 2000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(done, 200);
-    return () => clearTimeout(id);
-  }, []);
-  return ready;
-}
+// The toasts and dialogs load with the first one asked for (overlays.ts); prerendering has no window.
+if (typeof window !== 'undefined') watchOverlayRequests();
 
 /** Mantine's built-in English labels, said in the reader's language (screen readers read them aloud). */
 function useLocalizedTheme() {
@@ -45,7 +33,7 @@ function useLocalizedTheme() {
 }
 
 export function Providers({ children }: { children: ReactNode }) {
-  const overlays = useAfterFirstPaint();
+  const overlays = useSyncExternalStore(onOverlaysWanted, overlaysWanted, () => false);
   const localized = useLocalizedTheme();
   return (
     <MantineProvider theme={localized} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">

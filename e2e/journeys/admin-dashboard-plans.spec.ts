@@ -8,6 +8,8 @@ const TILES = ['users', 'accounts', 'subscriptions', 'posts', 'photos', 'likes',
 async function expectDashboard(page: Page, digits: RegExp) {
   for (const name of TILES) await expect(page.getByTestId(`total-${name}`)).toHaveText(digits);
   for (const chart of ['chart-daily', 'chart-monthly']) {
+    // A chart's code loads as it nears the screen (LazyLineChart.tsx): below the tiles on a phone, a scroll away.
+    await page.getByTestId(chart).scrollIntoViewIfNeeded();
     await expect(page.getByTestId(chart).locator('svg.recharts-surface').first()).toBeVisible();
     await expect(page.getByTestId(chart).locator('.recharts-line-curve').first()).toBeAttached();
   }

@@ -1,6 +1,4 @@
-import '@mantine/charts/styles.css';
 import type { InsightsTotals } from '@inkwell/contracts';
-import { LineChart } from '@mantine/charts';
 import { Card, Center, Group, Loader, SimpleGrid, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import {
   IconArticle,
@@ -13,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useId, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LineChart } from '../../components/charts/LazyLineChart';
 import { currentLocale } from '../../i18n';
 import { countAxis } from '../../lib/chartAxis';
 import { shortDay, shortMonth } from '../../lib/dates';

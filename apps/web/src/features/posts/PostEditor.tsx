@@ -1,13 +1,20 @@
 import type { PostType } from '@inkwell/contracts';
-import { Stack, TextInput, Text } from '@mantine/core';
-import { useCallback, useState, type ReactNode } from 'react';
+import { Center, Loader, Stack, TextInput, Text } from '@mantine/core';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GalleryEditor, type GalleryItem } from '../../components/GalleryEditor';
 import { PhotoPostForm } from '../../components/PhotoPostForm';
-import { RichTextEditor } from '../../components/RichTextEditor';
 import { StatusPostForm } from '../../components/StatusPostForm';
 import { ImageUploader } from '../../components/media/ImageUploader';
 import { MediaUpload } from '../../components/media/MediaUpload';
+
+/**
+ * The article editor (tiptap and ProseMirror, ~120 KB brotli) loads with the article type, not with compose:
+ * its default type, a status, is a plain text box.
+ */
+const RichTextEditor = lazy(async () => ({
+  default: (await import('../../components/RichTextEditor')).RichTextEditor,
+}));
 
 export interface PostDraft {
   title: string;
@@ -98,13 +105,21 @@ export function PostEditor({
             onChange={(url) => set({ url })}
             onBusyChange={track('cover')}
           />
-          <RichTextEditor
-            label={t('posts.fields.article')}
-            required
-            value={draft.content}
-            onChange={(content) => set({ content })}
-            error={errors.content}
-          />
+          <Suspense
+            fallback={
+              <Center h={240}>
+                <Loader aria-label={t('posts.fields.article')} />
+              </Center>
+            }
+          >
+            <RichTextEditor
+              label={t('posts.fields.article')}
+              required
+              value={draft.content}
+              onChange={(content) => set({ content })}
+              error={errors.content}
+            />
+          </Suspense>
         </Stack>
       );
     case 'photo':

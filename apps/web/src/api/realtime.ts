@@ -160,16 +160,18 @@ class RealtimeClient {
 export const realtime = new RealtimeClient();
 
 /** Keeps the connection open while someone is signed in, on their token; signing out closes it. */
+export function keepRealtimeConnected(): () => void {
+  const sync = () => {
+    const session = getSession();
+    if (session) void realtime.start(session.token);
+    else realtime.stop();
+  };
+  sync();
+  return onSessionChange(sync);
+}
+
 export function useRealtimeConnection(): void {
-  useEffect(() => {
-    const sync = () => {
-      const session = getSession();
-      if (session) void realtime.start(session.token);
-      else realtime.stop();
-    };
-    sync();
-    return onSessionChange(sync);
-  }, []);
+  useEffect(keepRealtimeConnected, []);
 }
 
 /**

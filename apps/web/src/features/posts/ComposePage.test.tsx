@@ -94,16 +94,16 @@ describe('compose: text typed during a slow upload stays', () => {
 
     const upload = pickFile(container);
     await waitFor(() => expect(publishButton()).toBeDisabled());
-    await user.type(screen.getByLabelText('Title'), 'Sunset');
-    await user.type(screen.getByLabelText('Text'), 'Over the river');
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Sunset');
+    await user.type(screen.getByRole('textbox', { name: 'Text' }), 'Over the river');
     await finish(upload, 'https://cdn.test/covers/sunset.jpg');
 
     expect(await screen.findByRole('img', { name: 'Photo' })).toHaveAttribute(
       'src',
       'https://cdn.test/covers/sunset.jpg',
     );
-    expect(screen.getByLabelText('Title')).toHaveValue('Sunset');
-    expect(screen.getByLabelText('Text')).toHaveValue('Over the river');
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Sunset');
+    expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('Over the river');
     await waitFor(() => expect(publishButton()).toBeEnabled());
     await user.click(publishButton());
     await waitFor(() => expect(published).toHaveLength(1));
@@ -123,13 +123,13 @@ describe('compose: text typed during a slow upload stays', () => {
     await finish(pickFile(container, 'one.jpg'), 'https://cdn.test/photos/one.jpg');
     const caption = await screen.findByLabelText('Caption of photo 1');
     const second = pickFile(container, 'two.jpg');
-    await user.type(screen.getByLabelText('Title'), 'Trip');
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Trip');
     await user.type(caption, 'Beach');
     await finish(second, 'https://cdn.test/photos/two.jpg');
 
     expect(await screen.findByLabelText('Caption of photo 2')).toHaveValue('');
     expect(screen.getByLabelText('Caption of photo 1')).toHaveValue('Beach');
-    expect(screen.getByLabelText('Title')).toHaveValue('Trip');
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Trip');
     await waitFor(() => expect(publishButton()).toBeEnabled());
     await user.click(publishButton());
     await waitFor(() => expect(published).toHaveLength(1));
@@ -149,7 +149,7 @@ describe('compose: switching the post type', () => {
     const user = userEvent.setup();
     const { container } = await renderCompose();
     await user.click(screen.getByRole('radio', { name: 'Photo' }));
-    await user.type(screen.getByLabelText('Title'), 'Night market');
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Night market');
     await finish(pickFile(container), 'https://cdn.test/covers/market.jpg');
     expect(await screen.findByRole('img', { name: 'Photo' })).toBeInTheDocument();
 
@@ -157,7 +157,7 @@ describe('compose: switching the post type', () => {
     expect(screen.getByRole('button', { name: 'Choose an audio file' })).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Audio file' })).not.toBeInTheDocument();
     // The text carries over; the media does not.
-    expect(screen.getByLabelText('Title')).toHaveValue('Night market');
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Night market');
     await user.click(publishButton());
     await waitFor(() => expect(published).toHaveLength(1));
     expect(published[0]).toMatchObject({ type: 'audio', title: 'Night market', url: null, featured_photo_url: null });
@@ -212,9 +212,9 @@ describe('compose: server field errors', () => {
     expect(await screen.findByText('The title is required.')).toBeInTheDocument();
     expect(screen.getByText('Choose a photo.')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Title'), 'S');
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'S');
     await waitFor(() => expect(screen.queryByText('The title is required.')).not.toBeInTheDocument());
-    expect(screen.getByLabelText('Title')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Title' })).not.toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Choose a photo.')).toBeInTheDocument();
   });
 });

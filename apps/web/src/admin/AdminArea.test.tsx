@@ -84,7 +84,8 @@ describe('admin area', () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ ...mediaQuery(query), matches: query === '(min-width: 62em)' }));
     try {
       as([...PERMISSIONS]);
-      renderAt('/admin/users');
+      // Not the users list: this file's fetch stub answers /api/users… with the signed-in person.
+      renderAt('/admin/posts');
       const nav = await screen.findByRole('navigation', { name: 'Administration' });
       // All eleven in the sidebar's own order, none renamed.
       expect(within(nav).getAllByRole('link')[1]).toHaveTextContent('Users');

@@ -133,7 +133,7 @@ test('root approves a pending creator account and its owner can publish at once'
 
   // The owner publishes a status post, which readers can see.
   await owner.goto('/compose');
-  await owner.locator('.mantine-Chip-label', { hasText: /^Status$/ }).click();
+  await owner.locator('.mantine-Chip-label', { hasText: /^Note$/ }).click();
   const text = `Bago at dawn ${unique()}`;
   await owner.getByLabel("What's happening?").fill(text);
   await owner.getByRole('button', { name: 'Publish' }).click();

@@ -46,7 +46,7 @@ test('root imports statuses for a creator, sees them in the table, rejects one o
   // Nothing to import yet: the button waits for a user, an account and a file.
   const importButton = page.getByRole('button', { name: 'Import', exact: true });
   await expect(importButton).toBeDisabled();
-  await expect(page.getByRole('combobox', { name: 'Type of posts' })).toHaveValue('Statuses (short text)');
+  await expect(page.getByRole('combobox', { name: 'Type of posts' })).toHaveValue('Notes (short text)');
   const user = page.getByLabel('User', { exact: true });
   await user.fill(SOMCHAI.search);
   await user.press('Enter');

@@ -83,6 +83,9 @@ export const theme = createTheme({
     // icon is small (it sits centred in its 44 px box).
     ActionIcon: { styles: { root: { minWidth: 44, minHeight: 44 } } },
     CloseButton: { styles: { root: { minWidth: 44, minHeight: 44 } } },
+    // A toast's words under its title are Mantine's gray-6 on white (3.3:1, axe: color-contrast); in the text's
+    // own colour they read in both schemes, and the bold title still leads.
+    Notification: { styles: { description: { color: 'var(--mantine-color-text)' } } },
     // A growing tab keeps its icon beside its label (Mantine stretches the label, pushing the icon to the edge).
     Tabs: { styles: { tab: { minHeight: 44, justifyContent: 'center' }, tabLabel: { flex: '0 1 auto' } } },
     // Without the focus placeholder (a focusable non-item inside role="menu", axe: aria-required-children), an

@@ -50,6 +50,8 @@ test('a new reader starts a trial, creates an organization and a creator account
   await expect(page.getByText('The organization has been created.')).toBeVisible();
   // Straight on to the account, in the new organization.
   await expect(page).toHaveURL(/\/create\/account\?organization=\d+$/);
+  // The address changes before the next screen's code has come: its heading says the form is the account's.
+  await expect(page.getByRole('heading', { name: 'Creator account info' })).toBeVisible();
 
   const accountUsername = `hninwai_daily_${Date.now() % 100000}`;
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Hnin Wai Daily');

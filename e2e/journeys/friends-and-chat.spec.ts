@@ -30,6 +30,8 @@ test('two people become friends and chat live; a group of three opens with “hi
   browser,
   baseURL,
 }) => {
+  // Three people in three browsers, each signing in: about 40–60 s on a busy two-core machine.
+  test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const a = await personIn(browser, baseURL!, `Aung ${stamp}`);
   const b = await personIn(browser, baseURL!, `Busaba ${stamp}`);

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { api, newActivatedUser, newCreator, snap } from '../support/app';
+import { api, newActivatedUser, newCreator, snap, uploadImage } from '../support/app';
 import { image } from '../support/media';
 
 /**
@@ -10,19 +8,6 @@ import { image } from '../support/media';
  * the banner in colours that stand out from it, inside the page.
  */
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function upload(baseURL: string, token: string, type: string, file: string): Promise<string> {
-  const form = new FormData();
-  form.append('type', type);
-  form.append('url', new Blob([fs.readFileSync(file)]), path.basename(file));
-  const res = await fetch(`${baseURL}/api/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { url: string }).url;
-}
 
 const box = async (page: Page, selector: string) => (await page.locator(selector).first().boundingBox())!;
 
@@ -40,7 +25,7 @@ test('a creator’s page on a phone in Burmese: all posts first, a strip that sh
       type: 'photo',
       title: 'Lake at dawn',
       content: 'Fishermen',
-      url: await upload(baseURL!, creator.token, 'covers', image('lake.png', '1600x900')),
+      url: await uploadImage(baseURL!, creator.token, 'covers', image('lake.png', '1600x900')),
     },
     creator.token,
   );

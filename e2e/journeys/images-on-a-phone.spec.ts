@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { api, login, newActivatedUser, newCreator, snap } from '../support/app';
+import { api, login, newActivatedUser, newCreator, snap, uploadImage } from '../support/app';
 import { image } from '../support/media';
 
 // A common phone: 412 CSS px wide at twice the density wants images about 824 px wide.
@@ -28,20 +26,6 @@ async function recordShifts(page: Page) {
   });
 }
 
-/** An image uploaded as the composer does; answers its URL. */
-async function upload(baseURL: string, token: string, type: string, file: string): Promise<string> {
-  const form = new FormData();
-  form.append('type', type);
-  form.append('url', new Blob([fs.readFileSync(file)]), path.basename(file));
-  const res = await fetch(`${baseURL}/api/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { url: string }).url;
-}
-
 const shifts = (page: Page) =>
   page.evaluate(() => (window as unknown as { __shifts: { value: number; images: boolean }[] }).__shifts);
 
@@ -64,14 +48,14 @@ test('a reader on a phone gets images sized for it: no shifts, lazy below, the f
     type: 'photo',
     title: 'Harbour',
     content: 'Boats at noon',
-    url: await upload(baseURL!, creator.token, 'covers', image('harbour.png', '2400x1200')),
+    url: await uploadImage(baseURL!, creator.token, 'covers', image('harbour.png', '2400x1200')),
   });
   await publish({
     type: 'gallery',
     title: 'Streets',
     photos: [
-      { url: await upload(baseURL!, creator.token, 'photos', image('street-1.png', '2400x1600')), caption: 'One' },
-      { url: await upload(baseURL!, creator.token, 'photos', image('street-2.png', '1600x2400')), caption: 'Two' },
+      { url: await uploadImage(baseURL!, creator.token, 'photos', image('street-1.png', '2400x1600')), caption: 'One' },
+      { url: await uploadImage(baseURL!, creator.token, 'photos', image('street-2.png', '1600x2400')), caption: 'Two' },
     ],
   });
   const reader = await newActivatedUser(baseURL!, 'Phone Reader');

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
 import path from 'node:path';
 
 export const DEMO_PASSWORD = 'inkwell-demo-2026';
@@ -128,4 +129,18 @@ export async function newCreator(baseURL: string, name = 'New Creator') {
     token,
   );
   return { ...person, token, account: account.data, post: post.data };
+}
+
+/** An image uploaded through the API as the composer does it; answers its URL. */
+export async function uploadImage(baseURL: string, token: string, type: string, file: string): Promise<string> {
+  const form = new FormData();
+  form.append('type', type);
+  form.append('url', new Blob([fs.readFileSync(file)]), path.basename(file));
+  const res = await fetch(`${baseURL}/api/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { url: string }).url;
 }

@@ -40,41 +40,30 @@ export function ScrollingTabList({ children, value }: { children: ReactNode; val
     active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }, [value]);
 
-  const scrollBy = (direction: 1 | -1) => {
-    const el = list.current;
-    if (el) el.scrollBy({ left: direction * el.clientWidth * 0.7 });
-  };
+  // The tabs themselves are reached with the arrow keys; these arrows are for pointers (tabIndex -1).
+  const arrow = (side: 'start' | 'end') => (
+    <button
+      type="button"
+      className={classes.more}
+      data-side={side}
+      tabIndex={-1}
+      aria-label={t(side === 'start' ? 'actions.earlier_tabs' : 'actions.more_tabs')}
+      onClick={() => {
+        const el = list.current;
+        if (el) el.scrollBy({ left: (side === 'start' ? -0.7 : 0.7) * el.clientWidth });
+      }}
+    >
+      {side === 'start' ? <IconChevronLeft size={18} aria-hidden /> : <IconChevronRight size={18} aria-hidden />}
+    </button>
+  );
 
   return (
     <div className={classes.frame}>
-      {edges.start && (
-        <button
-          type="button"
-          className={classes.more}
-          data-side="start"
-          // The tabs themselves are reached with the arrow keys; the arrows are for pointers.
-          tabIndex={-1}
-          aria-label={t('actions.earlier_tabs')}
-          onClick={() => scrollBy(-1)}
-        >
-          <IconChevronLeft size={18} aria-hidden />
-        </button>
-      )}
+      {edges.start && arrow('start')}
       <Tabs.List ref={list} className={classes.list}>
         {children}
       </Tabs.List>
-      {edges.end && (
-        <button
-          type="button"
-          className={classes.more}
-          data-side="end"
-          tabIndex={-1}
-          aria-label={t('actions.more_tabs')}
-          onClick={() => scrollBy(1)}
-        >
-          <IconChevronRight size={18} aria-hidden />
-        </button>
-      )}
+      {edges.end && arrow('end')}
     </div>
   );
 }

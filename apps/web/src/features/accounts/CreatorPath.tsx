@@ -1,4 +1,5 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CreatorSteps } from '../../components/CreatorSteps';
@@ -66,14 +67,15 @@ export function CreatorPathSteps({ current, mb }: { current: CreatorStep; mb?: '
 export function CreatorNextStep({ justDone, mb }: { justDone?: CreatorStep; mb?: 'md' }) {
   const { t } = useTranslation();
   const path = useCreatorPath(justDone);
+  const headingId = useId();
   if (!path.known || !path.next) return null;
   const to = stepPath(path.next, path.facts);
   return (
-    <Card withBorder radius="lg" padding="md" mb={mb} component="section" aria-labelledby="creator-next-step">
+    <Card withBorder radius="lg" padding="md" mb={mb} component="section" aria-labelledby={headingId}>
       <Stack gap="md">
         <CreatorSteps done={path.done} current={path.next} />
         <div>
-          <Title order={2} fz="h4" id="creator-next-step">
+          <Title order={2} fz="h4" id={headingId}>
             {t(`creators.path.next_${path.next}_title`)}
           </Title>
           <Text c="dimmed" mt={4}>

@@ -33,7 +33,7 @@ import { currentLocale } from '../../i18n';
 import { longDate, longMonth, monthName, shortDay } from '../../lib/dates';
 import { numberFormat } from '../../lib/numbers';
 import { useAccount } from '../accounts/api';
-import { yAxisTicks } from '../../lib/chartAxis';
+import { countAxis } from '../../lib/chartAxis';
 import { monthsOffered, todayOf, useAccountFollowers, useAccountLikes, zoneOf } from './api';
 import { NotFound, isNotFound } from '../../components/NotFound';
 
@@ -233,7 +233,7 @@ function InsightsChart(props: {
   // Days still to come in this month have no value yet: the line stops at today.
   const data = points?.map((p) => ({ label: shortDay(p.date, locale), value: p.date <= today ? p.value : null }));
   const empty = points !== undefined && points.every((p) => p.value === 0);
-  const ticks = yAxisTicks(points?.map((p) => p.value) ?? []);
+  const axis = countAxis(points?.map((p) => p.value) ?? []);
 
   let body: ReactNode;
   if (props.loading) {
@@ -261,7 +261,7 @@ function InsightsChart(props: {
           curveType="monotone"
           connectNulls={false}
           withDots={false}
-          yAxisProps={{ domain: [0, ticks.at(-1)!], ticks, interval: 0, allowDecimals: false, width: 44 }}
+          yAxisProps={{ ...axis, width: 44 }}
           xAxisProps={{ minTickGap: 16 }}
           valueFormatter={(value) => format.format(value)}
           gridAxis="y"

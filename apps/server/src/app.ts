@@ -105,6 +105,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Sockets share the HTTP server; they are let go before it closes (an open WebSocket would hold it).
   ctx.realtime.attach(app.server, socketAccess(ctx));
   app.addHook('preClose', async () => {
+    // Requests still running when the grace is over (waiting on a database that stopped answering) are cut, so
+    // a stop always ends; those that finish in time are answered as usual.
+    const cut = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeoutMs);
+    cut.unref();
+    app.server.once('close', () => clearTimeout(cut));
     await ctx.realtime.close();
   });
 

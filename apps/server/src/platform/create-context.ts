@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import type { StartupSeed } from './module';
 import { createEventBus } from './events';
 import { createOutbox } from './events/outbox';
+import { atMost } from './deadline';
 import { startJobQueue, type JobQueue, type JobQueueSettings } from './jobs/queue';
 import { killRunningTranscodes } from './media/ffmpeg';
 import { createMailer } from './mail/mailer';
@@ -108,16 +109,24 @@ export function startEventRelay(ctx: AppContext): void {
 
 const relayPrunes = new WeakMap<AppContext, NodeJS.Timeout>();
 
-/** Stops jobs (running ones finish or are released), then closes mail and the database. */
+/**
+ * Stops jobs (running ones finish or are released), then closes mail and the database. Each step has a deadline,
+ * so a database that stopped answering (a black-holed socket, not a refused one) cannot hold a stop for ever.
+ */
 export async function closeContext(ctx: AppContext): Promise<void> {
+  const grace = ctx.config.shutdownTimeoutMs;
+  const late = (step: string, ms: number) => ctx.log.warn({ step, ms }, 'shutdown step overran its deadline; going on');
   ctx.events.stopRelay();
   clearInterval(relayPrunes.get(ctx));
   // Events already committed still reach their subscribers (which queue jobs) before the queue stops.
-  await ctx.events.drain();
-  await ctx.jobs.stop(ctx.config.shutdownTimeoutMs);
+  await atMost(ctx.events.drain(), grace, late, 'events');
+  await atMost(ctx.jobs.stop(grace), grace + CLOSE_MS, late, 'jobs');
   // A transcode still running past the timeout is abandoned here and picked up again by another worker.
   killRunningTranscodes();
-  await ctx.realtime.close();
+  await atMost(ctx.realtime.close(), CLOSE_MS, late, 'realtime');
   ctx.mail.close();
-  await ctx.database.close();
+  await atMost(ctx.database.close(), CLOSE_MS, late, 'database');
 }
+
+/** How long closing a connection pool or the sockets may take once nothing uses them. */
+const CLOSE_MS = 5000;

@@ -67,6 +67,9 @@ describe('responsive copies of uploaded images', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/webp');
       expect(res.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
+      // Uploads keep ranges (players seek with them); the immutable file needs no etag.
+      expect(res.headers.get('accept-ranges')).toBe('bytes');
+      expect(res.headers.get('etag')).toBeNull();
       const data = Buffer.from(await res.arrayBuffer());
       bytes += data.length;
       const meta = await sharp(data).metadata();

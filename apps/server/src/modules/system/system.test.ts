@@ -108,8 +108,14 @@ describe('operations', () => {
     for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
       expect(asset.headers.get(name)).toBeNull();
     }
-    // The app's pages keep the whole policy.
+    // Nor what only revalidation, resuming or one request needs: it is immutable and the same for everyone.
+    for (const name of ['etag', 'last-modified', 'accept-ranges', 'x-request-id']) {
+      expect(asset.headers.get(name), name).toBeNull();
+    }
+    // The app's pages keep the whole policy, and what a revalidation of a page that changes needs.
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(page.headers.get('etag')).toBeTruthy();
+    expect(page.headers.get('x-request-id')).toBeTruthy();
     // A chunk the build does not have (an old page after a deploy) is a 404, never the page as a script.
     const missing = await fetch(`${s.url}/assets/no-such-chunk.js`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(missing.status).toBe(404);

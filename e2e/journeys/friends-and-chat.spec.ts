@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/a11y';
-import { login, newActivatedUser, snap } from '../support/app';
+import { login, newActivatedUser, snap, waitForLive } from '../support/app';
 import { image } from '../support/media';
 
 /** A person signed in in a browser context of their own (their own storage: two people, two browsers). */
@@ -58,6 +58,7 @@ test('two people become friends and chat live; a group of three opens with “hi
   // A opens the chat from B's profile; B, elsewhere in the app, sees the Chats badge rise live.
   await b.page.goto('/home');
   await expect(chatsEntry(b.page)).toHaveText('Chats');
+  await waitForLive(b.page);
   await a.page.getByRole('button', { name: 'Message' }).click();
   await expect(a.page).toHaveURL(/\/chats\/\d+$/);
   const composerA = a.page.getByRole('textbox', { name: 'Message' });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/a11y';
-import { login, newActivatedUser, newCreator, snap } from '../support/app';
+import { login, newActivatedUser, newCreator, snap, waitForLive } from '../support/app';
 
 async function signedInPage(browser: Browser, who: { email: string; password: string }, width = 1280) {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
@@ -27,6 +27,7 @@ test('a like reaches the creator live: toast and badge; the list opens it and re
   await b.page.goto('/home');
   // The trial that made them a creator was news already.
   await expect(notificationsEntry(b.page)).toHaveText(/Notifications\s*1$/);
+  await waitForLive(b.page);
 
   await a.page.goto(`/posts/${creator.post.slug}`);
   await a.page.getByRole('button', { name: /^Like \(0 likes\)/ }).click();

@@ -144,3 +144,11 @@ export async function uploadImage(baseURL: string, token: string, type: string, 
   expect(res.status).toBe(200);
   return ((await res.json()) as { url: string }).url;
 }
+
+/**
+ * Until the page's live connection has joined its channels: the app opens it once the first screen is done
+ * (or the reader acts), so a journey in which someone else acts while this page waits must wait for it first.
+ */
+export async function waitForLive(page: Page): Promise<void> {
+  await expect(page.locator('html[data-realtime="joined"]')).toBeAttached({ timeout: 15_000 });
+}

@@ -1,9 +1,9 @@
-import { notificationsChannel } from '@inkwell/contracts';
+import { chatRoomChannel, notificationsChannel } from '@inkwell/contracts';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession, signIn, signOut } from '../session/session';
 import { sessionUser } from '../test/fixtures';
-import { realtime, useRealtimeConnection } from './realtime';
+import { realtime, useChannel, useRealtimeConnection } from './realtime';
 
 /** A stand-in for Socket.IO's client socket: the test says when it connects and why it disconnects. */
 class FakeSocket {
@@ -93,7 +93,8 @@ afterEach(() => {
 async function connected() {
   signIn('token-1', sessionUser());
   renderHook(() => useRealtimeConnection());
-  await act(() => vi.advanceTimersByTimeAsync(0));
+  // The first screen is done (lib/afterFirstScreen): the connection opens.
+  await act(() => vi.advanceTimersByTimeAsync(4000));
   const socket = sockets.at(-1)!;
   socket.connect();
   const release = realtime.hold(notificationsChannel(7));
@@ -102,6 +103,40 @@ async function connected() {
   expect(socket.subscribed).toEqual([notificationsChannel(7)]);
   return { socket };
 }
+
+describe('realtime client on a first visit', () => {
+  it('waits for the first screen to be done, or the reader to act, before it loads and connects', async () => {
+    signIn('token-1', sessionUser());
+    renderHook(() => useRealtimeConnection());
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(sockets).toHaveLength(0);
+    window.dispatchEvent(new Event('pointerdown'));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(sockets).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('connects at once for a screen that is live by nature (a chat room)', async () => {
+    signIn('token-1', sessionUser());
+    renderHook(() => useRealtimeConnection());
+    const room = renderHook(() =>
+      useChannel(chatRoomChannel(3), 'ChatMessageSent', () => undefined, undefined, { live: true }),
+    );
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(sockets).toHaveLength(1);
+    room.unmount();
+  });
+
+  it('never connects once signed out before the first screen was done', async () => {
+    signIn('token-1', sessionUser());
+    renderHook(() => useRealtimeConnection());
+    act(() => signOut());
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    window.dispatchEvent(new Event('keydown'));
+    expect(sockets).toHaveLength(0);
+  });
+});
 
 describe('realtime client after the server closed its socket', () => {
   it('asks whether the session stands and, as it does, connects again and joins its channels anew', async () => {

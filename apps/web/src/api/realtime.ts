@@ -9,6 +9,7 @@ import {
 import { useEffect } from 'react';
 import type { Socket } from 'socket.io-client';
 import { getSession, subscribe as onSessionChange } from '../session/session';
+import { afterFirstScreen } from '../lib/afterFirstScreen';
 import { useLatest } from '../lib/useLatest';
 import { ApiError, call } from './client';
 
@@ -37,6 +38,26 @@ class RealtimeClient {
   /** Screens' handlers per event: they outlive a socket (a reconnect or a new sign-in keeps them). */
   private readonly handlers = new Map<RealtimeEventName, Set<(payload: never) => void>>();
   private everConnected = false;
+  private pending: { token: string; cancel: () => void } | undefined;
+
+  /**
+   * Opens the connection for `token` once the first screen is done (lib/afterFirstScreen): the badges and toasts
+   * it carries can wait a few seconds, and catch up when their channel is joined; the first paint cannot.
+   */
+  startSoon(token: string): void {
+    if ((this.token === token && this.connecting) || this.pending?.token === token) return;
+    this.pending?.cancel();
+    this.pending = { token, cancel: afterFirstScreen(() => this.connectNow()) };
+  }
+
+  /** A screen that is live by nature (a chat room, an upload's progress) does not wait. */
+  connectNow(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    pending.cancel();
+    this.pending = undefined;
+    void this.start(pending.token);
+  }
 
   /** Opens the connection for this session's token (the library loads only then: it is not on the first paint). */
   async start(token: string): Promise<Socket> {
@@ -65,6 +86,8 @@ class RealtimeClient {
   }
 
   stop(): void {
+    this.pending?.cancel();
+    this.pending = undefined;
     this.socket?.close();
     this.socket = undefined;
     this.connecting = undefined;
@@ -109,7 +132,11 @@ class RealtimeClient {
       if (!current()) return;
       const ack = (await socket.timeout(10_000).emitWithAck('subscribe', { channel, auth })) as SubscribeAck;
       if (!ack.ok) console.error(`realtime: ${channel} refused`, ack.message);
-      else this.joinedListeners.get(channel)?.forEach((listener) => listener());
+      else {
+        // Said on the page too: end-to-end journeys wait for it before someone else acts.
+        document.documentElement.dataset.realtime = 'joined';
+        this.joinedListeners.get(channel)?.forEach((listener) => listener());
+      }
     } catch (err) {
       // Spec §8: a broadcast authorization failure is reported, not shown.
       console.error(`realtime: could not join ${channel}`, err);
@@ -163,7 +190,7 @@ export const realtime = new RealtimeClient();
 export function keepRealtimeConnected(): () => void {
   const sync = () => {
     const session = getSession();
-    if (session) void realtime.start(session.token);
+    if (session) realtime.startSoon(session.token);
     else realtime.stop();
   };
   sync();
@@ -178,17 +205,20 @@ export function useRealtimeConnection(): void {
  * Listens to `event` on `channel` while the screen shows (null: not now). `onJoined` runs each time the channel
  * has been joined, at first and after every reconnect: the moment to fetch what was sent before (a message
  * between a page's load and its join, or during a lost connection, is not delivered live). The handlers may
- * change every render; the channel is joined once.
+ * change every render; the channel is joined once. `live`: the screen is about this channel (a chat room), so
+ * the connection opens now instead of after the first screen.
  */
 export function useChannel<N extends RealtimeEventName>(
   channel: string | null,
   event: N,
   handler: Handler<N>,
   onJoined?: () => void,
+  { live = false }: { live?: boolean } = {},
 ): void {
   const latest = useLatest({ handler, onJoined });
   useEffect(() => {
     if (!channel || !getSession()) return;
+    if (live) realtime.connectNow();
     const release = realtime.hold(channel, () => latest.current.onJoined?.());
     const off = realtime.on(event, (payload) => {
       if (payload.channel === channel) latest.current.handler(payload);
@@ -197,7 +227,7 @@ export function useChannel<N extends RealtimeEventName>(
       off();
       release();
     };
-  }, [channel, event, latest]);
+  }, [channel, event, latest, live]);
 }
 
 /** Runs after the connection came back from a drop: the time to fetch what was missed. */

@@ -39,6 +39,7 @@ export function useMediaLive(
     () => {
       if (latest.current.file) latest.current.askNow();
     },
+    { live: true },
   );
 
   useEffect(() => {

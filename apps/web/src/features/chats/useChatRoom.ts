@@ -78,6 +78,7 @@ export function useChatRoom(roomId: number) {
       if (document.visibilityState === 'visible') markReadNow();
     },
     () => void catchUp(),
+    { live: true },
   );
 
   const hasOlder = loadedPages < totalPages && anchor !== undefined;

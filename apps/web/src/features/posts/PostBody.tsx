@@ -5,12 +5,14 @@ import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { GalleryFirstPhoto } from '../../components/GalleryFirstPhoto';
 import { ResponsiveImage } from '../../components/ResponsiveImage';
+import { useFirstScreenDone } from '../../lib/afterFirstScreen';
 import { PHOTO_MAX_HEIGHT, photoBoxStyle } from '../../lib/imageBox';
 import { excerpt } from './excerpt';
 import a11y from '../../components/a11y.module.css';
 
-// The players come with the first audio or video post shown, not with every feed; until then an empty frame
-// of their exact size keeps the place, so nothing moves when they arrive.
+// The players come with the first audio or video post shown, not with every feed, and in a list only once the
+// first screen is done (lib/afterFirstScreen); until then a frame of their exact size keeps the place (a video's
+// with its poster), so nothing moves when they arrive.
 // The carousel (Embla and its controls) comes after the first screen, and only for a gallery nearing the view
 // (setting one up measures the page: a feed of galleries cost a slow phone a long pause on arrival): until then a
 // gallery shows its first photo in the very frame the carousel will use, so nothing moves when it arrives.
@@ -24,7 +26,16 @@ const audioFrame = (
     <Box h={44} />
   </Paper>
 );
-const videoFrame = <Box bg="black" style={{ borderRadius: 'var(--mantine-radius-md)', aspectRatio: '16 / 9' }} />;
+const videoFrame = (poster: string | null | undefined) => (
+  <Box
+    bg="black"
+    style={{
+      borderRadius: 'var(--mantine-radius-md)',
+      aspectRatio: '16 / 9',
+      background: poster ? `black center / contain no-repeat url("${encodeURI(poster)}")` : undefined,
+    }}
+  />
+);
 
 /** A photo in a list leaves room for the next post on a phone's screen. */
 const LIST_PHOTO_MAX_HEIGHT = '60vh';
@@ -49,9 +60,10 @@ export function hasImage(post: Post): boolean {
 function Gallery({ post, priority }: { post: Post; priority: boolean }) {
   const { ref, entry } = useIntersection({ rootMargin: '300px' });
   const [near, setNear] = useState(false);
+  const firstScreenDone = useFirstScreenDone();
   useEffect(() => {
-    if (entry?.isIntersecting) startTransition(() => setNear(true));
-  }, [entry?.isIntersecting]);
+    if (entry?.isIntersecting && firstScreenDone) startTransition(() => setNear(true));
+  }, [entry?.isIntersecting, firstScreenDone]);
   const first = <GalleryFirstPhoto items={post.photos} priority={priority} />;
   return (
     <div ref={ref}>
@@ -71,6 +83,8 @@ function Gallery({ post, priority }: { post: Post; priority: boolean }) {
  * image as the page's likely largest paint: fetched at once rather than lazily.
  */
 export function PostBody({ post, full, priority = false }: { post: Post; full: boolean; priority?: boolean }) {
+  // On its own page the player is what the reader came for: at once.
+  const playerNow = useFirstScreenDone() || full;
   // In a list, a card's title is the level under the page's h1 (h3 skipped a level: axe's heading-order).
   const title = post.title && (
     <Title order={full ? 1 : 2} fz={full ? 'h2' : 'h4'}>
@@ -144,21 +158,27 @@ export function PostBody({ post, full, priority = false }: { post: Post; full: b
             />
           )}
           {title}
-          {post.url && (
-            <Suspense fallback={audioFrame}>
-              <AudioPlayer src={post.url} title={post.title ?? ''} />
-            </Suspense>
-          )}
+          {post.url &&
+            (playerNow ? (
+              <Suspense fallback={audioFrame}>
+                <AudioPlayer src={post.url} title={post.title ?? ''} />
+              </Suspense>
+            ) : (
+              audioFrame
+            ))}
         </Stack>
       );
     case 'video':
       return (
         <Stack gap="sm">
-          {post.url && (
-            <Suspense fallback={videoFrame}>
-              <VideoPlayer src={post.url} poster={post.featured_photo_url ?? undefined} title={post.title ?? ''} />
-            </Suspense>
-          )}
+          {post.url &&
+            (playerNow ? (
+              <Suspense fallback={videoFrame(post.featured_photo_url)}>
+                <VideoPlayer src={post.url} poster={post.featured_photo_url ?? undefined} title={post.title ?? ''} />
+              </Suspense>
+            ) : (
+              videoFrame(post.featured_photo_url)
+            ))}
           {title}
           {post.content && <Text style={{ whiteSpace: 'pre-wrap' }}>{post.content}</Text>}
         </Stack>

@@ -130,6 +130,10 @@ describe('images in the feed', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('img', { name: 'Tall' })).toBeNull();
     act(() => intersectAll());
+    // And only once the first screen is done (lib/afterFirstScreen): here, the reader touches the page.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('img', { name: 'Tall' })).toBeNull();
+    act(() => void window.dispatchEvent(new Event('pointerdown')));
     // Then both slides share the first photo's 4:3 frame; the tall one is letterboxed in it, not cut.
     await screen.findByRole('img', { name: 'Tall' });
     for (const name of ['Wide', 'Tall']) {

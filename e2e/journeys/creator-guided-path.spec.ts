@@ -149,7 +149,7 @@ test.describe('at 390 px in Burmese', () => {
     await page.getByRole('link', { name: t('creators.path.next_post_action') }).click();
     await expect(page).toHaveURL(/\/compose\?account=\d+$/);
     await expectSteps(page, 'post', ['plan', 'organization', 'account']);
-    await expect(page.getByRole('combobox', { name: t('posts.post_as') })).toHaveValue(
+    await expect(page.getByRole('combobox', { name: t('posts.post_as') }).locator('option:checked')).toHaveText(
       `Hnin Wai Daily · /a/${username}`,
     );
     await page.getByRole('textbox', { name: t('posts.fields.status') }).fill('မင်္ဂလာပါ၊ ပထမဆုံး ပို့စ်ပါ။');

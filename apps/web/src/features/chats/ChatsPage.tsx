@@ -1,17 +1,5 @@
 import type { ChatRoomSummary, Friend, Person } from '@inkwell/contracts';
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Group,
-  ScrollArea,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
 import { IconMessageCircle, IconMessagePlus, IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -123,7 +111,7 @@ function FriendsStrip() {
           {t('chats.no_friends')}
         </Text>
       ) : (
-        <ScrollArea type="auto" offsetScrollbars>
+        <div className={classes.strip}>
           <Group wrap="nowrap" gap="sm" pb={4}>
             {list.map((friend: Friend) => (
               <UnstyledButton
@@ -140,7 +128,7 @@ function FriendsStrip() {
               </UnstyledButton>
             ))}
           </Group>
-        </ScrollArea>
+        </div>
       )}
     </section>
   );

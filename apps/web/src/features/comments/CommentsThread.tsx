@@ -1,5 +1,5 @@
 import { COMMENT_MAX_DEPTH, type CommentT } from '@inkwell/contracts';
-import { ActionIcon, Box, Button, Group, Loader, Select, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Loader, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { IconHeart, IconHeartFilled, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -61,13 +61,13 @@ function Composer({
   return (
     <Stack gap={6}>
       {identities.length > 1 && (
-        <Select
+        // The phone's own picker, as in compose: no positioning engine on every post page.
+        <NativeSelect
           size="xs"
           data={identities}
           value={as}
-          onChange={(v) => setAs(v ?? 'me')}
+          onChange={(event) => setAs(event.currentTarget.value)}
           label={t('comments.as')}
-          allowDeselect={false}
           w={260}
         />
       )}

@@ -241,7 +241,9 @@ describe('compose: the account asked for', () => {
         </MemoryRouter>
       </Providers>,
     );
-    expect(await screen.findByRole('combobox', { name: 'Post as' })).toHaveValue('Mandalay Eats · /a/mandalay_eats');
+    expect(await screen.findByRole('combobox', { name: 'Post as' })).toHaveDisplayValue(
+      'Mandalay Eats · /a/mandalay_eats',
+    );
     await user.type(screen.getByRole('textbox', { name: /What/ }), 'Hello');
     await user.click(publishButton());
     await waitFor(() => expect(published).toHaveLength(1));

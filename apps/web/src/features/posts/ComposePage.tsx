@@ -1,5 +1,5 @@
 import { POST_TYPES, type PostType } from '@inkwell/contracts';
-import { Button, Chip, Group, Select, Stack, Text } from '@mantine/core';
+import { Button, Chip, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -57,12 +57,12 @@ export function ComposePage() {
       <BackBar title={t('titles.compose')} to="/home" />
       <Stack gap="md">
         <CreatorPathSteps current="post" />
-        <Select
+        {/* The phone's own picker: no positioning engine to download, and the list a phone user knows. */}
+        <NativeSelect
           label={t('posts.post_as')}
           data={approved.map((a) => ({ value: String(a.id), label: `${a.name} · /a/${a.username}` }))}
           value={chosen}
-          onChange={setAccountId}
-          allowDeselect={false}
+          onChange={(event) => setAccountId(event.currentTarget.value)}
         />
         <Chip.Group
           value={type}

@@ -5,6 +5,7 @@ import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { contractsForBrowser } from './contractsForBrowser';
 import { accountReads, homeReads } from './earlyReads';
+import { appShellScrollClass } from './appShellScrollClass';
 import { appIcons } from './icons';
 import { landingPreloads } from './landingPreloads';
 import { mantineComponentStyles } from './mantineStyles';
@@ -34,6 +35,7 @@ export default defineConfig({
     react(),
     appIcons(),
     mantineComponentStyles(),
+    appShellScrollClass(),
     contractsForBrowser(),
     // The screens a visit starts on (the installed app opens /home; shared links open account pages).
     landingPreloads(

@@ -1,18 +1,20 @@
 import { AUDIO_ACCEPT, VIDEO_ACCEPT, mediaApi, type MediaCheck } from '@inkwell/contracts';
 import { Alert, Button, FileButton, Group, Input, Loader, Stack, Text } from '@mantine/core';
 import { IconMusicUp, IconTrash, IconVideoPlus } from '@tabler/icons-react';
-import { useCallback, useReducer, type Dispatch } from 'react';
+import { lazy, Suspense, useCallback, useReducer, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { uploadWithProgress } from '../../api/upload';
 import { alert } from '../../lib/alerts';
-import { AudioPlayer } from './AudioPlayer';
-import { VideoPlayer } from './VideoPlayer';
 import { useReportBusy, useUploadSignal } from './uploadHooks';
 import { isBusy, uploadReducer, type UploadEvent, type UploadState } from './uploadState';
 import { useMediaLive } from './useMediaLive';
 import { useMediaPolling } from './useMediaPolling';
 import { UploadProgress } from './UploadProgress';
+
+// The players are needed once a file is ready, not when compose opens.
+const AudioPlayer = lazy(async () => ({ default: (await import('./AudioPlayer')).AudioPlayer }));
+const VideoPlayer = lazy(async () => ({ default: (await import('./VideoPlayer')).VideoPlayer }));
 
 export interface MediaValue {
   file: string | null;
@@ -94,12 +96,15 @@ export function MediaUpload({
             </Text>
           </Group>
         )}
-        {state.phase === 'done' &&
-          (kind === 'audio' ? (
-            <AudioPlayer src={state.url} title={label} />
-          ) : (
-            <VideoPlayer src={state.url} poster={state.posterUrl ?? undefined} title={label} />
-          ))}
+        {state.phase === 'done' && (
+          <Suspense fallback={<Loader size="sm" aria-label={t('app.loading')} />}>
+            {kind === 'audio' ? (
+              <AudioPlayer src={state.url} title={label} />
+            ) : (
+              <VideoPlayer src={state.url} poster={state.posterUrl ?? undefined} title={label} />
+            )}
+          </Suspense>
+        )}
         {state.phase === 'failed' && (
           <Alert color="red" role="alert" title={t('media.upload_failed')}>
             {state.error || t('media.processing_failed')}

@@ -4,12 +4,20 @@ import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/a11y';
 import { DEMO_PASSWORD, demo, login, newActivatedUser, snap } from '../support/app';
 
+const manifestFile = path.join(import.meta.dirname, '..', '..', 'apps', 'web', 'dist', '.vite', 'manifest.json');
+const readManifest = () => JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>;
+
 /** The built app's chunk for a source file, from the build manifest (the file names carry content hashes). */
 function builtFile(source: string): string {
-  const manifestFile = path.join(import.meta.dirname, '..', '..', 'apps', 'web', 'dist', '.vite', 'manifest.json');
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>;
-  const entry = manifest[source];
+  const entry = readManifest()[source];
   if (!entry) throw new Error(`${source} is not in the build manifest`);
+  return `/${entry.file}`;
+}
+
+/** A shared chunk the bundler named after its first module (`Combination`: react-remove-scroll's). */
+function sharedChunk(name: string): string {
+  const entry = Object.values(readManifest()).find((e) => e.file.startsWith(`assets/${name}-`));
+  if (!entry) throw new Error(`no ${name} chunk in the build manifest`);
   return `/${entry.file}`;
 }
 
@@ -137,6 +145,8 @@ test('a signed-in first visit asks for the page’s code and its data together',
   const fresh = await context.newPage();
   const started = new Map<string, number>();
   const finished = new Map<string, number>();
+  const sockets: string[] = [];
+  fresh.on('websocket', (ws) => sockets.push(ws.url()));
   fresh.on('request', (r) => started.set(new URL(r.url()).pathname, Date.now()));
   fresh.on('requestfinished', (r) => finished.set(new URL(r.url()).pathname, Date.now()));
   const homeCode = builtFile('src/features/feed/FeedPage.tsx');
@@ -157,6 +167,13 @@ test('a signed-in first visit asks for the page’s code and its data together',
   const scripts = [...started.keys()].filter((p) => p.startsWith('/assets/') && p.endsWith('.js'));
   expect(scripts.filter((p) => /^\/assets\/icons-[\w-]+\.js$/.test(p))).toHaveLength(1);
   expect(scripts.filter((p) => /^\/assets\/Icon[A-Z]\w*-[\w-]+\.js$/.test(p))).toEqual([]);
+  // Nor what the first screen does not use: the dialogs' scroll lock, the menus' positioning engine, and the live
+  // connection (after the first screen: here, the reader's first key).
+  expect(scripts).not.toContain(sharedChunk('Combination'));
+  expect(scripts).not.toContain(sharedChunk('floating-ui.react'));
+  expect(sockets).toEqual([]);
+  await fresh.keyboard.press('Shift');
+  await expect.poll(() => sockets.length).toBe(1);
   await snap(fresh, 'lean-home');
   await context.close();
 });

@@ -1,4 +1,4 @@
-import { Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCompass } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -35,16 +35,18 @@ export function ExplorePage() {
           <Card key={a.id} withBorder radius="lg" padding="md" pos="relative">
             <Stack align="center" gap={4} ta="center">
               <UserAvatar url={a.profile_url} name={a.name} size={64} />
-              <Text
-                fw={700}
-                lineClamp={1}
+              <Anchor
                 component={Link}
                 to={`/a/${a.username}`}
                 c="inherit"
-                className={a11y.cardLink}
+                underline="never"
+                maw="100%"
+                className={`${a11y.link} ${a11y.cardLink}`}
               >
-                {a.name}
-              </Text>
+                <Text component="span" fw={700} lineClamp={1}>
+                  {a.name}
+                </Text>
+              </Anchor>
               <Text size="xs" c="dimmed" lineClamp={1}>
                 /a/{a.username}
               </Text>

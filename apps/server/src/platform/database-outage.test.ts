@@ -5,10 +5,10 @@ import { testSettings } from '../config';
 import { connectDatabase } from '../db/connect';
 import { posts } from '../db/schema';
 import { createCreatorAccount } from '../seed/factories';
-import { emptyPostgresDatabase } from '../../test/database';
-import { startTestServer, type TestServer } from '../../test/harness';
+import type { TestServer } from '../../test/harness';
 import { signedIn } from '../../test/identity-helpers';
-import { startTcpRelay, type TcpRelay } from '../../test/tcp-relay';
+import { startRelayedServer } from '../../test/relayed-server';
+import type { TcpRelay } from '../../test/tcp-relay';
 import { quietFor } from '../../test/sockets';
 
 /**
@@ -21,15 +21,7 @@ describe.runIf(Boolean(testSettings().databaseUrl))('a database outage', () => {
   let s: TestServer;
   let direct: string;
   beforeAll(async () => {
-    const base = new URL(testSettings().databaseUrl!);
-    relay = await startTcpRelay({ host: base.hostname, port: Number(base.port || 5432) });
-    const { url, drop } = await emptyPostgresDatabase(base.toString());
-    direct = url;
-    const relayed = new URL(url);
-    relayed.hostname = '127.0.0.1';
-    relayed.port = String(relay.port);
-    const database = await connectDatabase({ kind: 'postgres', url: relayed.toString(), poolSize: 5 });
-    s = await startTestServer({}, { database: { database, url: relayed.toString(), drop } });
+    ({ relay, s, direct } = await startRelayedServer(5));
   });
   afterAll(async () => {
     // The relay goes first: it ends every connection it carried, so a pooled client left on a socket the cut

@@ -1,12 +1,11 @@
 import { postsApi } from '@inkwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testSettings } from '../config';
-import { connectDatabase } from '../db/connect';
 import { createCreatorAccount } from '../seed/factories';
-import { emptyPostgresDatabase } from '../../test/database';
-import { startTestServer, type TestServer } from '../../test/harness';
+import type { TestServer } from '../../test/harness';
 import { signedIn } from '../../test/identity-helpers';
-import { startTcpRelay, type TcpRelay } from '../../test/tcp-relay';
+import { startRelayedServer } from '../../test/relayed-server';
+import type { TcpRelay } from '../../test/tcp-relay';
 import { quietFor } from '../../test/sockets';
 
 /**
@@ -18,14 +17,7 @@ describe.runIf(Boolean(testSettings().databaseUrl))('a database that falls silen
   let relay: TcpRelay;
   let s: TestServer;
   beforeAll(async () => {
-    const base = new URL(testSettings().databaseUrl!);
-    relay = await startTcpRelay({ host: base.hostname, port: Number(base.port || 5432) });
-    const { url, drop } = await emptyPostgresDatabase(base.toString());
-    const relayed = new URL(url);
-    relayed.hostname = '127.0.0.1';
-    relayed.port = String(relay.port);
-    const database = await connectDatabase({ kind: 'postgres', url: relayed.toString(), poolSize: 3 });
-    s = await startTestServer({}, { database: { database, url: relayed.toString(), drop } });
+    ({ relay, s } = await startRelayedServer(3));
   });
   afterAll(async () => {
     await relay?.close();

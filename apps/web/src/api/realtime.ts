@@ -88,6 +88,7 @@ class RealtimeClient {
   stop(): void {
     this.pending?.cancel();
     this.pending = undefined;
+    delete document.documentElement.dataset.realtime;
     this.socket?.close();
     this.socket = undefined;
     this.connecting = undefined;

@@ -19,15 +19,13 @@ import { quietFor } from '../../test/sockets';
 describe.runIf(Boolean(testSettings().databaseUrl))('a database outage', () => {
   let relay: TcpRelay;
   let s: TestServer;
+  let close: (() => Promise<void>) | undefined;
   let direct: string;
   beforeAll(async () => {
-    ({ relay, s, direct } = await startRelayedServer(5));
+    ({ relay, s, direct, close } = await startRelayedServer(5));
   });
   afterAll(async () => {
-    // The relay goes first: it ends every connection it carried, so a pooled client left on a socket the cut
-    // silenced errors at once instead of holding the server's close until the hook times out.
-    await relay?.close();
-    await s?.close();
+    await close?.();
   });
 
   it('answers 503 with Retry-After while it is cut, recovers by itself, and keeps every acknowledged write', async () => {

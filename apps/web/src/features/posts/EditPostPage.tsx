@@ -7,7 +7,7 @@ import { errorMessage, fieldErrors } from '../../api/client';
 import { BackBar } from '../../components/BackBar';
 import { alert } from '../../lib/alerts';
 import { PostEditor, payloadOf, useUploadsBusy, type PostDraft } from './PostEditor';
-import { postPath } from './PostBody';
+import { postPath } from './paths';
 import { useUpdatePost } from './api';
 import { useFieldErrors } from '../../lib/useFieldErrors';
 import { WithPost } from './WithPost';

@@ -8,6 +8,7 @@ import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { useFirstScreenDone } from '../../lib/afterFirstScreen';
 import { PHOTO_MAX_HEIGHT, photoBoxStyle } from '../../lib/imageBox';
 import { excerpt } from './excerpt';
+import { postPath } from './paths';
 import a11y from '../../components/a11y.module.css';
 
 // The players come with the first audio or video post shown, not with every feed, and in a list only once the
@@ -39,8 +40,6 @@ const videoFrame = (poster: string | null | undefined) => (
 
 /** A photo in a list leaves room for the next post on a phone's screen. */
 const LIST_PHOTO_MAX_HEIGHT = '60vh';
-
-const postPath = (post: Post) => `/posts/${encodeURIComponent(post.slug)}`;
 
 /** Whether the post shows an image (`<img>`, not a video's poster) of its own. */
 export function hasImage(post: Post): boolean {
@@ -185,5 +184,3 @@ export function PostBody({ post, full, priority = false }: { post: Post; full: b
       );
   }
 }
-
-export { postPath };

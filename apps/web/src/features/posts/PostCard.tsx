@@ -7,7 +7,8 @@ import { Link, useNavigate } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
 import { UserAvatar } from '../../components/UserAvatar';
 import { LikeButton } from '../likes';
-import { PostBody, postPath } from './PostBody';
+import { PostBody } from './PostBody';
+import { postPath } from './paths';
 import { RejectedNotice } from './RejectedNotice';
 import classes from './PostCard.module.css';
 

@@ -1,20 +1,10 @@
 import type { PostType } from '@inkwell/contracts';
-import { Center, Loader, Stack, TextInput, Text } from '@mantine/core';
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GalleryEditor, type GalleryItem } from '../../components/GalleryEditor';
-import { PhotoPostForm } from '../../components/PhotoPostForm';
+import type { GalleryItem } from '../../components/GalleryEditor';
 import { StatusPostForm } from '../../components/StatusPostForm';
-import { ImageUploader } from '../../components/media/ImageUploader';
-import { MediaUpload } from '../../components/media/MediaUpload';
-
-/**
- * The article editor (tiptap and ProseMirror, ~120 KB brotli) loads with the article type, not with compose:
- * its default type, a status, is a plain text box.
- */
-const RichTextEditor = lazy(async () => ({
-  default: (await import('../../components/RichTextEditor')).RichTextEditor,
-}));
+import { afterFirstScreen } from '../../lib/afterFirstScreen';
 
 export interface PostDraft {
   title: string;
@@ -50,190 +40,50 @@ export function useUploadsBusy() {
   return { busy: Object.values(busy).some(Boolean), track };
 }
 
-/**
- * The editor for one post type (spec: compose and edit post choose the editor by type). Every change is an
- * updater of the draft as it is then (`setDraft` fits): an upload finishing late must not bring back the
- * draft of when its file was picked.
- */
-export function PostEditor({
-  type,
-  draft,
-  onChange,
-  errors,
-  track,
-}: {
+export interface PostEditorProps {
   type: PostType;
   draft: PostDraft;
   onChange: (update: (draft: PostDraft) => PostDraft) => void;
   errors: Record<string, string>;
   track: (slot: string) => (busy: boolean) => void;
-}) {
-  const { t } = useTranslation();
-  const set = (patch: Partial<PostDraft>) => onChange((current) => ({ ...current, ...patch }));
-  const title = (
-    <TextInput
-      label={t('posts.fields.title')}
-      // Every type with a title needs it, but a gallery (spec §5).
-      withAsterisk={type !== 'gallery'}
-      aria-required={type !== 'gallery'}
-      value={draft.title}
-      onChange={(e) => set({ title: e.currentTarget.value })}
-      error={errors.title}
-      maxLength={200}
-    />
-  );
-  switch (type) {
-    case 'status':
-      return (
-        <StatusPostForm
-          label={t('posts.fields.status')}
-          required
-          value={draft.content}
-          onChange={(content) => set({ content })}
-          error={errors.content}
-        />
-      );
-    case 'post':
-      return (
-        <Stack gap="md">
-          {title}
-          <ImageUploader
-            kind="covers"
-            label={t('posts.fields.cover')}
-            description={t('posts.cover_hint')}
-            value={draft.url}
-            onChange={(url) => set({ url })}
-            onBusyChange={track('cover')}
-          />
-          <Suspense
-            fallback={
-              <Center h={240}>
-                <Loader aria-label={t('posts.fields.article')} />
-              </Center>
-            }
-          >
-            <RichTextEditor
-              label={t('posts.fields.article')}
-              required
-              value={draft.content}
-              onChange={(content) => set({ content })}
-              error={errors.content}
-            />
-          </Suspense>
-        </Stack>
-      );
-    case 'photo':
-      return (
-        <PhotoPostForm
-          value={{ title: draft.title, content: draft.content, url: draft.url }}
-          onChange={(update) =>
-            onChange((current) => ({
-              ...current,
-              ...update({ title: current.title, content: current.content, url: current.url }),
-            }))
-          }
-          errors={errors}
-          onBusyChange={track('photo')}
-        />
-      );
-    case 'gallery':
-      return (
-        <Stack gap="md">
-          {title}
-          <StatusPostForm
-            label={t('posts.fields.description')}
-            value={draft.content}
-            onChange={(content) => set({ content })}
-            error={errors.content}
-          />
-          <GalleryEditor
-            items={draft.photos}
-            onChange={(update) => onChange((current) => ({ ...current, photos: update(current.photos) }))}
-            onBusyChange={track('gallery')}
-          />
-          {fieldError(errors, 'photos')}
-        </Stack>
-      );
-    case 'audio':
-      return <AudioPostFields draft={draft} set={set} errors={errors} track={track} title={title} />;
-    case 'video':
-      return <VideoPostFields draft={draft} set={set} errors={errors} track={track} title={title} />;
-  }
 }
 
-const fieldError = (errors: Record<string, string>, name: string) =>
-  errors[name] && (
-    <Text c="red" size="sm" role="alert">
-      {errors[name]}
-    </Text>
-  );
+/**
+ * The editors of the types with media (uploaders, the crop step, upload progress, a gallery) load when such a
+ * type is chosen, or once compose's first screen is done: compose opens on a status, a plain text box.
+ */
+const loadMediaPostEditor = () => import('./MediaPostEditor');
+const MediaPostEditor = lazy(async () => ({ default: (await loadMediaPostEditor()).MediaPostEditor }));
 
-/** What an audio or video post's fields share: the draft, its setter and errors, the upload tracker, the title. */
-interface MediaFieldsProps {
-  draft: PostDraft;
-  set: (patch: Partial<PostDraft>) => void;
-  errors: Record<string, string>;
-  track: (slot: string) => (busy: boolean) => void;
-  title: ReactNode;
-}
-
-/** An audio post: the file, its title and a square cover. */
-function AudioPostFields({ draft, set, errors, track, title }: MediaFieldsProps) {
+/**
+ * The editor for one post type (spec: compose and edit post choose the editor by type). Every change is an
+ * updater of the draft as it is then (`setDraft` fits): an upload finishing late must not bring back the
+ * draft of when its file was picked.
+ */
+export function PostEditor(props: PostEditorProps) {
   const { t } = useTranslation();
-  return (
-    <Stack gap="md">
-      <MediaUpload
-        kind="audio"
-        label={t('posts.fields.audio')}
-        required
-        value={draft.url ? { file: null, url: draft.url } : null}
-        onChange={(v) => set({ url: v?.url ?? null })}
-        onBusyChange={track('audio')}
-      />
-      {fieldError(errors, 'url')}
-      {title}
-      <ImageUploader
-        kind="squares"
-        label={t('posts.fields.audio_cover')}
-        required
-        value={draft.featured_photo_url}
-        onChange={(featured_photo_url) => set({ featured_photo_url })}
-        onBusyChange={track('cover')}
-      />
-      {fieldError(errors, 'featured_photo_url')}
-    </Stack>
-  );
-}
-
-/** A video post: the file, its title, a cover (its poster) and a description. */
-function VideoPostFields({ draft, set, errors, track, title }: MediaFieldsProps) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="md">
-      <MediaUpload
-        kind="video"
-        label={t('posts.fields.video')}
-        required
-        value={draft.url ? { file: null, url: draft.url, posterUrl: draft.featured_photo_url } : null}
-        onChange={(v) => set({ url: v?.url ?? null })}
-        onBusyChange={track('video')}
-      />
-      {fieldError(errors, 'url')}
-      {title}
-      <ImageUploader
-        kind="covers"
-        label={t('posts.fields.video_cover')}
-        value={draft.featured_photo_url}
-        onChange={(featured_photo_url) => set({ featured_photo_url })}
-        onBusyChange={track('cover')}
-      />
+  useEffect(() => afterFirstScreen(() => void loadMediaPostEditor()), []);
+  if (props.type === 'status') {
+    return (
       <StatusPostForm
-        label={t('posts.fields.description')}
-        value={draft.content}
-        onChange={(content) => set({ content })}
-        error={errors.content}
+        label={t('posts.fields.status')}
+        required
+        value={props.draft.content}
+        onChange={(content) => props.onChange((current) => ({ ...current, content }))}
+        error={props.errors.content}
       />
-    </Stack>
+    );
+  }
+  return (
+    <Suspense
+      fallback={
+        <Center h={120}>
+          <Loader aria-label={t('app.loading')} />
+        </Center>
+      }
+    >
+      <MediaPostEditor {...props} />
+    </Suspense>
   );
 }
 

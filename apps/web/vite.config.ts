@@ -16,7 +16,21 @@ const define = { __APP_VERSION__: JSON.stringify(process.env.npm_package_version
 
 /** Mantine's primitives and theme core, TanStack Query and the icon factory (see `codeSplitting`). */
 const UI_COMPONENTS = new Set(
-  ['Text', 'Title', 'Anchor', 'Group', 'Stack', 'Container', 'Center', 'Paper', 'Card', 'Badge', 'Image', 'Avatar']
+  [
+    'Text',
+    'Title',
+    'Anchor',
+    'Typography',
+    'Group',
+    'Stack',
+    'Container',
+    'Center',
+    'Paper',
+    'Card',
+    'Badge',
+    'Image',
+    'Avatar',
+  ]
     .concat(['Button', 'UnstyledButton', 'ActionIcon', 'CloseButton', 'ThemeIcon', 'Loader', 'Alert'])
     .concat(['VisuallyHidden', 'Transition', 'Collapse', 'Input', 'InputBase', 'TextInput', 'NavLink', 'Tabs']),
 );
@@ -25,10 +39,35 @@ function isUiBuildingBlock(id: string): boolean {
   const component = /\/node_modules\/@mantine\/core\/esm\/components\/([^/]+)\//.exec(file)?.[1];
   if (component) return UI_COMPONENTS.has(component);
   // Mantine's base styles too, so they come first in the stylesheet, before any component's.
-  return /\/node_modules\/(@mantine\/core\/esm\/core\/|@mantine\/core\/styles\/(baseline|default-css-variables|global)\.css|@tanstack\/|@tabler\/icons-react\/dist\/esm\/(createReactComponent|defaultAttributes))/.test(
+  return /\/node_modules\/(@mantine\/core\/esm\/core\/|@mantine\/hooks\/esm\/(use-intersection|use-window-event)\/|@mantine\/store\/|use-sync-external-store\/|react-remove-scroll-bar\/dist\/es2015\/constants|@mantine\/core\/styles\/(baseline|default-css-variables|global)\.css|@tanstack\/|@tabler\/icons-react\/dist\/esm\/(createReactComponent|defaultAttributes))/.test(
     file,
   );
 }
+
+/**
+ * The small modules most screens share, in three files (see `codeSplitting`): the contracts' endpoints (the
+ * browser's copy keeps method and path only, contractsForBrowser.ts), the features' API hooks and the helpers
+ * they use, and the little components of every screen's frame. Not billing's contracts and hooks: they
+ * validate with zod in the browser, and zod (~20 KB) would come with every first visit.
+ */
+const SMALL_SHARED = [
+  { name: 'contracts', test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!billing\.ts)/ },
+  {
+    name: 'data',
+    test: new RegExp(
+      String.raw`[\\/]src[\\/](features[\\/](?!billing)[^\\/]+[\\/](api|queries)|api[\\/](client|early)|` +
+        String.raw`lib[\\/](afterFirstScreen|alerts|drawnAt|images|numbers|relativeTime|useLatest|sendKey|imageBox|dates))\.ts$`,
+    ),
+  },
+  {
+    name: 'shared',
+    test: new RegExp(
+      String.raw`[\\/]src[\\/](components[\\/](Logo|LogoLink|UserAvatar|EmptyState|PageLoader|ResponsiveImage|` +
+        String.raw`GalleryFirstPhoto|BackBar|NotFound|ApprovalBadge)\.tsx|components[\\/]a11y\.module\.css|` +
+        String.raw`session[\\/]returnTo\.ts|app[\\/](overlays|useSessionRefresh)\.ts|lib[\\/]push\.ts|features[\\/]posts[\\/]paths\.ts)$`,
+    ),
+  },
+];
 
 export default defineConfig({
   plugins: [
@@ -88,7 +127,7 @@ export default defineConfig({
           'offline.html',
           'favicon.svg',
           'manifest.webmanifest',
-          'assets/{index,ui,icons,rolldown-runtime,UserShell,AuthLayout,AdaptiveLayout,en}-*.{js,css}',
+          'assets/{index,ui,icons,contracts,data,shared,rolldown-runtime,UserShell,AuthLayout,AdaptiveLayout,en}-*.{js,css}',
         ],
         globIgnores: ['**/*.map'],
       },
@@ -135,6 +174,15 @@ export default defineConfig({
             // Every icon the app draws, in one file of ~5 KB brotli: one per icon were ~14 requests of a few
             // hundred bytes each on /home (each with ~1 KB of headers and a round trip on HTTP/1.1).
             { name: 'icons', test: /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, priority: 1 },
+            // Small modules most screens share, each its own file otherwise (~40 files of 0.4–1 KB, each with
+            // ~350 bytes of headers on HTTP/1.1): taken alone, without their dependencies, so a lazy screen's
+            // library never rides along into a first load.
+            ...SMALL_SHARED.map(({ name, test }) => ({
+              name,
+              test,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            })),
           ],
         },
       },

@@ -6,7 +6,7 @@ import { PhotoPostForm } from '../../components/PhotoPostForm';
 import { StatusPostForm } from '../../components/StatusPostForm';
 import { ImageUploader } from '../../components/media/ImageUploader';
 import { MediaUpload } from '../../components/media/MediaUpload';
-import type { PostEditorProps, PostDraft } from './PostEditor';
+import type { PostDraft, PostEditorProps } from './draft';
 
 /**
  * The article editor (tiptap and ProseMirror, ~120 KB brotli) loads with the article type, not with compose:

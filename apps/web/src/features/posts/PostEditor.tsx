@@ -2,17 +2,11 @@ import type { PostType } from '@inkwell/contracts';
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GalleryItem } from '../../components/GalleryEditor';
+import type { PostDraft, PostEditorProps } from './draft';
 import { StatusPostForm } from '../../components/StatusPostForm';
 import { afterFirstScreen } from '../../lib/afterFirstScreen';
 
-export interface PostDraft {
-  title: string;
-  content: string;
-  url: string | null;
-  featured_photo_url: string | null;
-  photos: GalleryItem[];
-}
+export type { PostDraft, PostEditorProps } from './draft';
 
 export const emptyDraft = (): PostDraft => ({
   title: '',
@@ -38,14 +32,6 @@ export function useUploadsBusy() {
     [],
   );
   return { busy: Object.values(busy).some(Boolean), track };
-}
-
-export interface PostEditorProps {
-  type: PostType;
-  draft: PostDraft;
-  onChange: (update: (draft: PostDraft) => PostDraft) => void;
-  errors: Record<string, string>;
-  track: (slot: string) => (busy: boolean) => void;
 }
 
 /**

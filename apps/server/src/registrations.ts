@@ -15,6 +15,7 @@ import { pagesModule } from './modules/pages';
 import { postsModule } from './modules/posts';
 import { pushModule } from './modules/push';
 import { realtimeModule } from './modules/realtime';
+import { reportsModule } from './modules/reports';
 import { rolesModule } from './modules/roles';
 import { searchModule } from './modules/search';
 import { systemModule } from './modules/system';
@@ -52,6 +53,7 @@ const modules = [
   likesModule,
   followsModule,
   friendsModule,
+  reportsModule,
   realtimeModule,
   pushModule,
   pagesModule,

@@ -3,7 +3,16 @@ import { Id, PageQuery, Timestamp, paged } from './common';
 import { endpoint } from './endpoint';
 
 /** What an audit entry is about (the server's `recordAudit` takes the same list). */
-export const AUDIT_SUBJECT_TYPES = ['user', 'organization', 'account', 'post', 'role', 'permission', 'plan'] as const;
+export const AUDIT_SUBJECT_TYPES = [
+  'user',
+  'organization',
+  'account',
+  'post',
+  'role',
+  'permission',
+  'plan',
+  'report',
+] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 
 export const AuditEntryItem = z.object({

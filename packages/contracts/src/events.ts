@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MEDIA_STATUSES } from './media';
 import { APPROVED_STATUSES } from './organizations';
 import { POST_TYPES } from './posts';
+import { REPORT_ACTIONS, REPORT_TARGET_TYPES } from './reports';
 
 /**
  * Domain events: what happened, published by the service that did it inside its transaction and handed to
@@ -162,6 +163,20 @@ export const MediaProgressed = systemEvent('media.progressed', {
 });
 
 /** Every event; subscribers are registered per `type`, and the server's registry must name each one. */
+/**
+ * A moderator decided a report: its reporters hear that it was dealt with (`resolved`) or not (`dismissed`),
+ * never what was done to the author; a removed comment's author hears why (`note`).
+ */
+export const ReportResolved = event('report.resolved', {
+  report_id: RowId,
+  status: z.enum(['resolved', 'dismissed']),
+  action: z.enum(REPORT_ACTIONS),
+  target_type: z.enum(REPORT_TARGET_TYPES),
+  target_id: RowId,
+  author_id: RowId.nullable(),
+  note: z.string().nullable(),
+});
+
 export const DomainEvent = z.discriminatedUnion('type', [
   PostCreated,
   PostUpdated,
@@ -192,6 +207,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   SubscriptionEnded,
   NotificationsCreated,
   MediaProgressed,
+  ReportResolved,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];
@@ -215,5 +231,6 @@ export const NotifiableEvent = z.discriminatedUnion('type', [
   SubscriptionStarted,
   SubscriptionEnding,
   SubscriptionEnded,
+  ReportResolved,
 ]);
 export type NotifiableEvent = z.infer<typeof NotifiableEvent>;

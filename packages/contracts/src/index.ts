@@ -21,6 +21,7 @@ export * from './organizations';
 export * from './permissions';
 export * from './posts';
 export * from './realtime';
+export * from './reports';
 export * from './roles';
 export * from './search';
 export * from './system';

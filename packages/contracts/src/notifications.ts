@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'subscription',
   'approval',
   'moderation',
+  'report_resolved',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -19,6 +19,7 @@ export const PERMISSIONS = [
   'posts.view',
   'posts.moderate',
   'posts.import',
+  'reports.manage',
   'roles.manage',
   'permissions.manage',
   'plans.manage',

@@ -1,3 +1,4 @@
+import type { AuditSubjectType } from '@inkwell/contracts';
 import { auditLog } from '../db/schema';
 import type { Db, Tx } from '../db/connect';
 import type { AuthContext } from './auth/authenticate';
@@ -5,7 +6,7 @@ import type { AuthContext } from './auth/authenticate';
 export interface AuditEntry {
   /** `<permission or feature>.<verb>`: `users.role`, `accounts.edit`, `posts.reject`, `plans.delete`, … */
   action: string;
-  subject_type: 'user' | 'organization' | 'account' | 'post' | 'role' | 'permission' | 'plan';
+  subject_type: AuditSubjectType;
   subject_id: number | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;

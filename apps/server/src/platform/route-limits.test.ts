@@ -4,6 +4,7 @@ import {
   followsApi,
   organizationsApi,
   postsApi,
+  reportsApi,
   searchApi,
   usersApi,
 } from '@inkwell/contracts';
@@ -17,6 +18,7 @@ import { commentLimits } from '../modules/comments';
 import { followLimit } from '../modules/follows';
 import { createOrganizationLimit } from '../modules/organizations';
 import { createPostLimit } from '../modules/posts';
+import { reportLimit } from '../modules/reports';
 import { searchLimit } from '../modules/search';
 import { passwordChangeLimit } from '../modules/users';
 import { hashToken, newToken } from './auth/tokens';
@@ -100,6 +102,14 @@ describe('per-person rate limits', () => {
         token: person.token,
         body: { account_id: account.id, type: 'status', content: `Status number ${i}` },
       }),
+    );
+  });
+
+  it('report', async () => {
+    const { token } = await signedIn(s);
+    // Missing targets answer 404: the limit counts every try, so probing ids is limited too.
+    await reachLimit(reportLimit, (i) =>
+      s.call(reportsApi.create, { token, body: { target_type: 'post', target_id: 2_000_000_000 - i, reason: 'spam' } }),
     );
   });
 

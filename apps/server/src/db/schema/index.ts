@@ -16,6 +16,7 @@ export * from './notifications';
 export * from './organizations';
 export * from './posts';
 export * from './push';
+export * from './reports';
 export * from './roles';
 export * from './system';
 export * from './feeds';

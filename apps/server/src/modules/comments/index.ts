@@ -3,7 +3,7 @@ import { defineModule } from '../../platform/module';
 import { commentsRoutes } from './comments.routes';
 
 export { commentLimits } from './comments.routes';
-export { create as createComment } from './comments.service';
+export { create as createComment, remove as removeComment } from './comments.service';
 
 export const commentsModule = defineModule({
   routes: commentsRoutes,

@@ -13,6 +13,7 @@ import type { JobQueueSettings } from '../../platform/jobs/queue';
 import { t, type MessageKey } from '../../platform/i18n';
 import { messageForDelivery } from '../chats';
 import * as facts from './notifications.facts';
+import { reportResolved } from './notifications.reports';
 import {
   accountOwners,
   lockFollowNotice,
@@ -311,6 +312,8 @@ async function rowsFor(
     case 'post.rejected':
     case 'post.restored':
       return moderated(tx, event);
+    case 'report.resolved':
+      return reportResolved(tx, event);
   }
 }
 

@@ -32,6 +32,7 @@ export function notificationSubscribers(ctx: AppContext): { [K in NotifiableType
     'subscription.started': [queue],
     'subscription.ending': [queue],
     'subscription.ended': [queue],
+    'report.resolved': [queue],
     'chat.message_created': [
       async (event) => {
         const delivery = await messageForDelivery(ctx, event.message_id);

@@ -7,6 +7,7 @@ export { postAccess, requirePost, type PostAccess, type PostFacts } from './post
 export type { PostListRow } from './posts.repo';
 export { createPostLimit } from './posts.routes';
 export { create as createPost } from './posts.service';
+export { reject as rejectPost } from './posts.admin.service';
 
 export const postsModule = defineModule({
   routes: postsRoutes,

@@ -12,6 +12,7 @@ export {
   type UserRow,
 } from './users.repo';
 export { passwordChangeLimit } from './users.routes';
+export { setSuspension } from './users.admin.service';
 export { endSessions, sessionUser, socialLogins, takenField } from './users.service';
 
 export const usersModule = defineModule({ routes: usersRoutes, subscribers: usersSubscribers });

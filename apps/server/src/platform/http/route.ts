@@ -32,6 +32,8 @@ export interface Handled<E extends EndpointDef, A extends AuthMode> {
   params: ParsedParams<E>;
   locale: Locale;
   auth: A extends 'required' ? AuthContext : AuthContext | null;
+  /** Answers with 200 instead of the endpoint's 201: the thing asked to be made already existed. */
+  existed: () => void;
 }
 
 /**
@@ -58,7 +60,9 @@ export function route<E extends EndpointDef, A extends AuthMode = 'required'>(
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
-    ...(endpoint.response ? { response: { [status]: endpoint.response } } : {}),
+    ...(endpoint.response
+      ? { response: { [status]: endpoint.response, ...(status === 201 ? { 200: endpoint.response } : {}) } }
+      : {}),
   };
 
   app.route({
@@ -79,6 +83,7 @@ export function route<E extends EndpointDef, A extends AuthMode = 'required'>(
       for (const check of checks) await check(request);
     },
     handler: async (request, reply) => {
+      let answer = status;
       const result = await handler({
         request,
         reply,
@@ -87,11 +92,14 @@ export function route<E extends EndpointDef, A extends AuthMode = 'required'>(
         params: request.params as ParsedParams<E>,
         locale: request.locale,
         auth: request.auth as Handled<E, A>['auth'],
+        existed: () => {
+          if (status === 201) answer = 200;
+        },
       });
       // A handler that answered in its own format (a gateway's plain `success`) has sent already.
       if (reply.sent) return reply;
-      reply.code(status);
-      return status === 204 ? reply.send() : result;
+      reply.code(answer);
+      return answer === 204 ? reply.send() : result;
     },
   });
 }

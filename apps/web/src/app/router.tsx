@@ -134,6 +134,12 @@ const signedInPages: RouteObject[] = [
     signedIn('titles.change_password'),
   ),
   screen('profile/devices', () => import('../features/users/DevicesPage'), 'DevicesPage', signedIn('titles.devices')),
+  screen(
+    'profile/reports',
+    () => import('../features/reports/MyReportsPage'),
+    'MyReportsPage',
+    signedIn('titles.my_reports'),
+  ),
   screen('profile/connect', () => import('../features/auth/ConnectPage'), 'ConnectPage', signedIn('titles.connect')),
   screen('profile/plan', () => import('../features/billing/PlanPage'), 'PlanPage', signedIn('titles.plan')),
   screen(

@@ -15,6 +15,7 @@ import { useSignInFirst } from '../../session/returnTo';
 import { useSession } from '../../session/session';
 import { useOpenChat } from '../chats/api';
 import { BellButton, FollowButton } from '../follows';
+import { ReportButton } from '../reports';
 import { PostList } from '../posts';
 import { useAccountPosts } from '../posts/api';
 import { accountKey, useAccount, useMyAccounts } from './api';
@@ -47,6 +48,24 @@ const BANNER_HEIGHT = 140;
 const AVATAR_OVER_BANNER = 40;
 
 /** A creator account: banner, picture, name, followers, follow button and its posts: all of them, or by type. */
+/** The account's followers, and for a signed-in reader who is not one of its people, a way to report it. */
+function FollowersAndReport({ account: a, signedIn }: { account: Account; signedIn: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Text size="sm" mt="xs" data-testid="followers-count">
+        {t('accounts.followers', {
+          count: a.followers_count,
+          n: wholeNumber(currentLocale(), a.followers_count, { grouped: true }),
+        })}
+      </Text>
+      {signedIn && !a.can_modify && (
+        <ReportButton target={{ type: 'account', id: a.id }} label={t('reports.report_account')} />
+      )}
+    </>
+  );
+}
+
 export function AccountPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -138,12 +157,7 @@ export function AccountPage() {
           </Group>
           <Text c="dimmed">/a/{a.username}</Text>
           <Text mt="xs">{a.description}</Text>
-          <Text size="sm" mt="xs" data-testid="followers-count">
-            {t('accounts.followers', {
-              count: a.followers_count,
-              n: wholeNumber(currentLocale(), a.followers_count, { grouped: true }),
-            })}
-          </Text>
+          <FollowersAndReport account={a} signedIn={Boolean(session)} />
         </Box>
       </Card>
       <Tabs

@@ -1,8 +1,8 @@
 import { PRODUCT_NAME, type ChatMessage, type ChatRoomResponse } from '@inkwell/contracts';
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
-import { IconMessageCircle } from '@tabler/icons-react';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { ActionIcon, Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconFlag, IconMessageCircle } from '@tabler/icons-react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
@@ -16,6 +16,7 @@ import { useSession } from '../../session/session';
 import { ChatComposer } from './ChatComposer';
 import { RoomAvatars, roomTitle } from './ChatsPage';
 import { useChatRoom } from './useChatRoom';
+import { LazyReportDialog, type ReportTarget } from '../reports';
 import classes from './chats.module.css';
 import { NotFound, isNotFound } from '../../components/NotFound';
 import a11y from '../../components/a11y.module.css';
@@ -25,7 +26,18 @@ const NEAR_BOTTOM_PX = 160;
 
 const scrollRoot = () => document.scrollingElement ?? document.documentElement;
 
-function Bubble({ message, mine, showSender }: { message: ChatMessage; mine: boolean; showSender: boolean }) {
+function Bubble({
+  message,
+  mine,
+  showSender,
+  onReport,
+}: {
+  message: ChatMessage;
+  mine: boolean;
+  showSender: boolean;
+  onReport: (target: ReportTarget) => void;
+}) {
+  const { t } = useTranslation();
   return (
     <Group
       gap={6}
@@ -52,6 +64,18 @@ function Bubble({ message, mine, showSender }: { message: ChatMessage; mine: boo
           <time dateTime={message.date}>{relativeTime(message.date, currentLocale())}</time>
         </Text>
       </div>
+      {!mine && (
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          className={classes.report}
+          aria-label={t('reports.report_message')}
+          title={t('reports.report_message')}
+          onClick={() => onReport({ type: 'chat_message', id: message.id })}
+        >
+          <IconFlag size={14} />
+        </ActionIcon>
+      )}
     </Group>
   );
 }
@@ -60,6 +84,7 @@ function Room({ roomId }: { roomId: number }) {
   const { t } = useTranslation();
   const session = useSession();
   const room = useChatRoom(roomId);
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const { ref: topRef, entry: top } = useIntersection({ rootMargin: '200px' });
   const { hasOlder, loadOlder, loadingOlder } = room;
   const info: ChatRoomResponse | undefined = room.first.data;
@@ -161,14 +186,35 @@ function Room({ roomId }: { roomId: number }) {
       {room.messages.length === 0 ? (
         <EmptyRoom />
       ) : (
-        <div className={classes.messages} role="log" aria-live="polite" aria-label={t('chats.messages_label')}>
-          {room.messages.map((message) => {
-            const mine = message.from === session?.id;
-            return <Bubble key={message.id} message={message} mine={mine} showSender={!mine && group} />;
-          })}
-        </div>
+        <MessageLog messages={room.messages} me={session?.id} group={group} onReport={setReporting} />
       )}
       <ChatComposer roomId={roomId} onSent={(message) => room.append([message])} />
+      <LazyReportDialog target={reporting} onClose={() => setReporting(null)} />
+    </div>
+  );
+}
+
+/** The room's messages, oldest first; the others' each with a way to report it. */
+function MessageLog({
+  messages,
+  me,
+  group,
+  onReport,
+}: {
+  messages: ChatMessage[];
+  me: number | undefined;
+  group: boolean;
+  onReport: (target: ReportTarget) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.messages} role="log" aria-live="polite" aria-label={t('chats.messages_label')}>
+      {messages.map((message) => {
+        const mine = message.from === me;
+        return (
+          <Bubble key={message.id} message={message} mine={mine} showSender={!mine && group} onReport={onReport} />
+        );
+      })}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { COMMENT_MAX_DEPTH, type CommentT } from '@inkwell/contracts';
 import { ActionIcon, Box, Button, Group, Loader, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
-import { IconHeart, IconHeartFilled, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconFlag, IconHeart, IconHeartFilled, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
@@ -16,6 +16,7 @@ import { useMyAccounts } from '../accounts/api';
 import { useLikeComment } from '../likes/api';
 import { useComments, useCreateComment, useDeleteComment } from './api';
 import { isSendKey, useTouchOnly } from '../../lib/sendKey';
+import { LazyReportDialog, type ReportTarget } from '../reports';
 
 /** Comment as myself or as one of my approved accounts (spec §6). */
 function useIdentities() {
@@ -104,7 +105,15 @@ function Composer({
   );
 }
 
-function CommentItem({ comment, postId }: { comment: CommentT; postId: number }) {
+function CommentItem({
+  comment,
+  postId,
+  onReport,
+}: {
+  comment: CommentT;
+  postId: number;
+  onReport: (target: ReportTarget) => void;
+}) {
   const { t } = useTranslation();
   const [replying, setReplying] = useState(false);
   const like = useLikeComment(postId);
@@ -167,12 +176,23 @@ function CommentItem({ comment, postId }: { comment: CommentT; postId: number })
                 <IconTrash size={16} />
               </ActionIcon>
             )}
+            {session && !(comment.commentable_type === 'user' && comment.commentable_id === session.id) && (
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={t('reports.report_comment')}
+                title={t('reports.report_comment')}
+                onClick={() => onReport({ type: 'comment', id: comment.id })}
+              >
+                <IconFlag size={16} />
+              </ActionIcon>
+            )}
           </Group>
           {replying && <Composer postId={postId} parentId={comment.id} onDone={() => setReplying(false)} autoFocus />}
           {comment.replies.length > 0 && (
             <Stack component="ul" gap="sm" mt="sm" pl={0} m={0}>
               {comment.replies.map((reply) => (
-                <CommentItem key={reply.id} comment={reply} postId={postId} />
+                <CommentItem key={reply.id} comment={reply} postId={postId} onReport={onReport} />
               ))}
             </Stack>
           )}
@@ -189,8 +209,10 @@ export function CommentsThread({ postId }: { postId: number }) {
   const comments = useComments(postId);
   const session = useSession();
   const signInFirst = useSignInFirst();
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
   return (
     <Stack gap="md">
+      <LazyReportDialog target={reporting} onClose={() => setReporting(null)} />
       {session ? (
         <Composer postId={postId} />
       ) : (
@@ -205,7 +227,7 @@ export function CommentsThread({ postId }: { postId: number }) {
       )}
       <Stack component="ul" gap="md" p={0} m={0} aria-label={t('comments.title')}>
         {comments.data?.data.map((c) => (
-          <CommentItem key={c.id} comment={c} postId={postId} />
+          <CommentItem key={c.id} comment={c} postId={postId} onReport={setReporting} />
         ))}
       </Stack>
       {session && (

@@ -1,11 +1,14 @@
 import { postShortPath, type Post } from '@inkwell/contracts';
 import { Modal, NavLink } from '@mantine/core';
-import { IconEdit, IconShare, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconFlag, IconShare, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { confirmDelete } from '../../components/ConfirmDialog';
 import { alert } from '../../lib/alerts';
+import { useSession } from '../../session/session';
+import { LazyReportDialog } from '../reports';
 import { useDeletePost } from './api';
 
 async function share(post: Post, t: (k: string) => string) {
@@ -23,7 +26,10 @@ async function share(post: Post, t: (k: string) => string) {
   }
 }
 
-/** Share; edit and delete only when the viewer may change the post (spec: actions dialog). */
+/**
+ * Share; edit and delete only when the viewer may change the post (spec: actions dialog); report for a signed-in
+ * reader who is not one of its people.
+ */
 export function PostActions({
   post,
   opened,
@@ -38,53 +44,70 @@ export function PostActions({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const remove = useDeletePost();
+  const session = useSession();
+  const [reporting, setReporting] = useState(false);
   return (
-    <Modal opened={opened} onClose={onClose} title={t('posts.actions')} centered>
-      <NavLink
-        component="button"
-        label={t('posts.share')}
-        leftSection={<IconShare size={20} />}
-        py="md"
-        onClick={() => {
-          onClose();
-          void share(post, t);
-        }}
-      />
-      {post.can_modify && (
+    <>
+      <Modal opened={opened} onClose={onClose} title={t('posts.actions')} centered>
         <NavLink
           component="button"
-          label={t('posts.edit')}
-          leftSection={<IconEdit size={20} />}
+          label={t('posts.share')}
+          leftSection={<IconShare size={20} />}
           py="md"
-          onClick={() => void navigate(`/profile/posts/${encodeURIComponent(post.slug)}`)}
+          onClick={() => {
+            onClose();
+            void share(post, t);
+          }}
         />
-      )}
-      {post.can_delete && (
-        <>
+        {post.can_modify && (
           <NavLink
             component="button"
-            c="red"
-            label={t('posts.delete')}
-            leftSection={<IconTrash size={20} />}
+            label={t('posts.edit')}
+            leftSection={<IconEdit size={20} />}
+            py="md"
+            onClick={() => void navigate(`/profile/posts/${encodeURIComponent(post.slug)}`)}
+          />
+        )}
+        {post.can_delete && (
+          <>
+            <NavLink
+              component="button"
+              c="red"
+              label={t('posts.delete')}
+              leftSection={<IconTrash size={20} />}
+              py="md"
+              onClick={() => {
+                onClose();
+                confirmDelete({
+                  title: t('posts.delete'),
+                  text: t('posts.delete_confirm'),
+                  onConfirm: () =>
+                    remove.mutate(post, {
+                      onSuccess: () => {
+                        alert('success', t('posts.deleted'));
+                        onDeleted?.();
+                      },
+                      onError: (error) => alert('danger', errorMessage(error)),
+                    }),
+                });
+              }}
+            />
+          </>
+        )}
+        {session && !post.can_modify && (
+          <NavLink
+            component="button"
+            label={t('reports.report')}
+            leftSection={<IconFlag size={20} />}
             py="md"
             onClick={() => {
               onClose();
-              confirmDelete({
-                title: t('posts.delete'),
-                text: t('posts.delete_confirm'),
-                onConfirm: () =>
-                  remove.mutate(post, {
-                    onSuccess: () => {
-                      alert('success', t('posts.deleted'));
-                      onDeleted?.();
-                    },
-                    onError: (error) => alert('danger', errorMessage(error)),
-                  }),
-              });
+              setReporting(true);
             }}
           />
-        </>
-      )}
-    </Modal>
+        )}
+      </Modal>
+      <LazyReportDialog target={reporting ? { type: 'post', id: post.id } : null} onClose={() => setReporting(false)} />
+    </>
   );
 }

@@ -9,6 +9,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useOpenChat } from '../chats/api';
 import { FriendButtons } from '../friends';
+import { ReportButton } from '../reports';
 import { usePerson } from './api';
 
 /** Another person's public profile (`/u/{id}`): name, picture, friend buttons and a way to talk. */
@@ -57,6 +58,7 @@ export function PersonPage() {
               </Button>
             </Group>
           )}
+          {!p.is_me && <ReportButton target={{ type: 'user', id: p.id }} label={t('reports.report_person')} />}
         </Stack>
       </Card>
     </Stack>

@@ -1,6 +1,7 @@
 import { Card, Group, NavLink, Stack, Text, Title } from '@mantine/core';
 import {
   IconBell,
+  IconFlag,
   IconBuildingCommunity,
   IconChevronRight,
   IconCrown,
@@ -47,6 +48,7 @@ export function ProfilePage() {
     { to: '/profile/edit', label: t('profile.menu.edit'), icon: <IconUserEdit size={22} /> },
     { to: '/profile/devices', label: t('profile.menu.devices'), icon: <IconDevices size={22} /> },
     { to: '/profile/notifications', label: t('profile.menu.notifications'), icon: <IconBell size={22} /> },
+    { to: '/profile/reports', label: t('profile.menu.reports'), icon: <IconFlag size={22} /> },
     { to: '/settings/language', label: t('profile.menu.language'), icon: <IconLanguage size={22} /> },
     { to: '/help', label: t('profile.menu.help'), icon: <IconHelpCircle size={22} /> },
     { to: '/about', label: t('profile.menu.about'), icon: <IconInfoCircle size={22} /> },

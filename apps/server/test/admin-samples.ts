@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
-import { organizations, permissions, plans, posts, roles, users } from '../src/db/schema';
+import { organizations, permissions, plans, posts, reports, roles, users } from '../src/db/schema';
 import { createCreatorAccount, createUser } from './factories';
 import type { TestServer } from './harness';
 import type { Cast } from './policy-table';
@@ -84,10 +84,23 @@ export async function adminFixture(s: TestServer, cast: Cast) {
       .returning();
     return row!;
   };
+  /** An open report of a person of its own (one open report per target). */
+  const newReport = async () => {
+    const person = await createUser(db);
+    const snapshot = { title: person.name, text: null, media: [], author: null, url: `/u/${person.id}` };
+    const [row] = await db
+      .insert(reports)
+      .values({ target_type: 'user', target_id: person.id, author_id: person.id, snapshot, reporters_count: 1 })
+      .returning();
+    return row!;
+  };
+  const report = await newReport();
   return {
     s,
     cast,
     owner,
+    report,
+    newReport,
     account,
     organization: organization!,
     post,
@@ -163,4 +176,11 @@ export const SAMPLES: Record<string, (fx: AdminFixture) => Promise<Sample> | Sam
   'PUT /plans/:id': async (fx) => ({ params: { id: (await fx.newPlan()).id }, body: fx.planBody() }),
   'DELETE /plans/:id': async (fx) => ({ params: { id: (await fx.newPlan()).id } }),
   'GET /subscriptions': () => ({}),
+  'GET /admin/reports': () => ({ query: { status: 'open' } }),
+  'GET /admin/reports/summary': () => ({}),
+  'GET /admin/reports/:id': (fx) => ({ params: { id: fx.report.id } }),
+  'POST /admin/reports/:id/resolve': async (fx) => ({
+    params: { id: (await fx.newReport()).id },
+    body: { action: 'dismiss' },
+  }),
 };

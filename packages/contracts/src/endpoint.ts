@@ -18,6 +18,8 @@ export interface EndpointDef {
   response: z.ZodType | null;
   /** Success status, 200 unless given. */
   status?: 200 | 201 | 202 | 204;
+  /** A create (201) that answers 200 with what it made before when asked again (reporting the same thing). */
+  answersExisting?: boolean;
   summary: string;
   tags: readonly string[];
   /** `multipart/form-data` bodies are parsed by the route, not by the schema. */

@@ -152,6 +152,7 @@ export const reportsApi = {
     body: CreateReportBody,
     response: dataOf(ReportReceipt),
     status: 201,
+    answersExisting: true,
     summary: 'Report a post, comment, account, person or chat message (again: updates my open report)',
     tags,
   }),

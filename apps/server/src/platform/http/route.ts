@@ -32,7 +32,7 @@ export interface Handled<E extends EndpointDef, A extends AuthMode> {
   params: ParsedParams<E>;
   locale: Locale;
   auth: A extends 'required' ? AuthContext : AuthContext | null;
-  /** Answers with 200 instead of the endpoint's 201: the thing asked to be made already existed. */
+  /** Answers 200 instead of 201: the thing asked to be made existed already (endpoints with `answersExisting`). */
   existed: () => void;
 }
 
@@ -61,7 +61,7 @@ export function route<E extends EndpointDef, A extends AuthMode = 'required'>(
     ...(endpoint.query ? { querystring: endpoint.query } : {}),
     ...(endpoint.body && !endpoint.multipart ? { body: endpoint.body } : {}),
     ...(endpoint.response
-      ? { response: { [status]: endpoint.response, ...(status === 201 ? { 200: endpoint.response } : {}) } }
+      ? { response: { [status]: endpoint.response, ...(endpoint.answersExisting ? { 200: endpoint.response } : {}) } }
       : {}),
   };
 
@@ -93,7 +93,7 @@ export function route<E extends EndpointDef, A extends AuthMode = 'required'>(
         locale: request.locale,
         auth: request.auth as Handled<E, A>['auth'],
         existed: () => {
-          if (status === 201) answer = 200;
+          if (endpoint.answersExisting) answer = 200;
         },
       });
       // A handler that answered in its own format (a gateway's plain `success`) has sent already.

@@ -101,7 +101,7 @@ export function ReportDialog({ target, onClose }: { target: ReportTarget | null;
           <Button variant="default" onClick={close}>
             {t('actions.cancel')}
           </Button>
-          <Button color="red" onClick={send} loading={report.isPending}>
+          <Button onClick={send} loading={report.isPending}>
             {t('reports.send')}
           </Button>
         </Group>

@@ -107,6 +107,8 @@ export interface ReportRow {
   created_at: Date;
   updated_at: Date;
   resolved_at: Date | null;
+  /** The answerable person is suspended now. */
+  author_suspended: boolean;
   /** Every reason given with how many gave it, most given first. */
   reasons: { reason: ReportReason; count: number }[];
 }
@@ -115,6 +117,7 @@ export interface ReportRow {
 const reportSelect = sql`select r.id, r.target_type, r.target_id, r.author_id, r.snapshot, r.status,
     r.reporters_count, r.action, r.note, r.resolved_by, m.name as resolved_by_name,
     m.username as resolved_by_username, r.created_at, r.updated_at, r.resolved_at,
+    coalesce((select a.suspended_at is not null from users a where a.id = r.author_id), false) as author_suspended,
     coalesce((select json_agg(json_build_object('reason', g.reason, 'count', g.count) order by g.count desc, g.reason)
       from (select e.reason, count(*)::int as count from report_entries e where e.report_id = r.id group by e.reason) g),
       '[]'::json) as reasons
@@ -191,14 +194,6 @@ export async function authorHistory(db: Db, authorId: number, exceptId: number):
         where author_id = ${authorId} and id <> ${exceptId}
         order by created_at desc, id desc limit 20`,
   );
-}
-
-export async function isSuspended(db: Db, userId: number): Promise<boolean> {
-  const [row] = await queryRows<{ suspended: boolean }>(
-    db,
-    sql`select suspended_at is not null as suspended from users where id = ${userId}`,
-  );
-  return Boolean(row?.suspended);
 }
 
 /** Locks an open report for its decision; undefined when it is missing or decided already. */

@@ -1,8 +1,8 @@
-import { reportsApi as api } from '@inkwell/contracts';
+import { reportsApi as api, type Locale } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { route } from '../../platform/http/route';
-import { requestUrl } from '../../platform/pagination';
+import { requestUrl, type PageAt } from '../../platform/pagination';
 import { HOUR, byUser, type RateRule } from '../../platform/rate-limit';
 import * as reports from './reports.service';
 
@@ -10,7 +10,7 @@ import * as reports from './reports.service';
 export const reportLimit: RateRule = { name: 'reports', max: 30, windowMs: HOUR, key: byUser };
 
 export function reportsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const at = (request: { url: string }, locale: Parameters<typeof reports.mine>[3]['locale']) => ({
+  const at = (request: { url: string }, locale: Locale): PageAt => ({
     url: requestUrl(ctx.config.publicUrl, request.url),
     locale,
   });

@@ -109,10 +109,9 @@ export async function list(ctx: AppContext, query: ParsedQuery<typeof reportsApi
 export async function show(ctx: AppContext, id: number): Promise<AdminReportDetail> {
   const row = await repo.byId(ctx.db, id);
   if (!row) throw notFound();
-  const [entries, history, suspended] = await Promise.all([
+  const [entries, history] = await Promise.all([
     repo.entries(ctx.db, id),
     row.author_id === null ? [] : repo.authorHistory(ctx.db, row.author_id, id),
-    row.author_id === null ? false : repo.isSuspended(ctx.db, row.author_id),
   ]);
   return {
     ...toAdminReport(row),
@@ -130,7 +129,7 @@ export async function show(ctx: AppContext, id: number): Promise<AdminReportDeta
       reporters_count: h.reporters_count,
       created_at: iso(h.created_at)!,
     })),
-    author_suspended: suspended,
+    author_suspended: row.author_suspended,
   };
 }
 

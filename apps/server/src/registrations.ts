@@ -17,6 +17,7 @@ import { pushModule } from './modules/push';
 import { realtimeModule } from './modules/realtime';
 import { reportsModule } from './modules/reports';
 import { rolesModule } from './modules/roles';
+import { safetyModule } from './modules/safety';
 import { searchModule } from './modules/search';
 import { systemModule } from './modules/system';
 import { usersModule } from './modules/users';
@@ -54,6 +55,7 @@ const modules = [
   followsModule,
   friendsModule,
   reportsModule,
+  safetyModule,
   realtimeModule,
   pushModule,
   pagesModule,

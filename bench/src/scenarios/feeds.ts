@@ -16,6 +16,9 @@ import { ADMIN_URL, dbUrl, sql, startServer, stopServer } from '../server';
  * followed feed's first page and its page 500 by cursor for both readers, the public feed, an account's posts and
  * a post page — and the same statements straight through node-postgres at the same concurrency (app ÷ raw).
  * Sizes: `npm run bench -- feeds 10k` (or `BENCH_SCALES=10k,1m`); both by default.
+ *
+ * `BENCH_SAFETY=1` gives the measured reader (reader1) 100 blocks and 100 muted words first (issue 28: the feeds
+ * must not slow by more than 10 %); without it, the reader has none.
  */
 
 const CONNECTIONS = 64;
@@ -33,6 +36,31 @@ const READERS = [
   { username: 'reader2', follows: 2_000 },
 ];
 const READY = 'bench:ready:3';
+const SAFETY = process.env.BENCH_SAFETY === '1';
+const SAFETY_ROWS = 100;
+
+/**
+ * The reader's blocks and muted words, as the bench asks: none, or 100 of each. The blocked are owners of
+ * accounts the reader does not follow (their posts still fill the public feed); the words match no post, so
+ * every page is the same with and without them and only their cost shows.
+ */
+async function safetyOf(client: pg.Client, readerId: number): Promise<void> {
+  await client.query('delete from user_blocks where blocker_id = $1', [readerId]);
+  await client.query('delete from muted_words where user_id = $1', [readerId]);
+  if (!SAFETY) return;
+  await client.query(
+    `insert into user_blocks (blocker_id, blocked_id)
+     select $1, u.id from users u join account_users au on au.user_id = u.id
+     where au.account_id % 25 <> 1 and u.id <> $1 order by u.id limit ${SAFETY_ROWS}`,
+    [readerId],
+  );
+  await client.query(
+    `insert into muted_words (user_id, word, needle)
+     select $1, 'muted' || i || 'word', 'muted' || i || 'word' from generate_series(1, ${SAFETY_ROWS}) i`,
+    [readerId],
+  );
+  await client.query('analyze user_blocks, muted_words');
+}
 
 /** Builds the data set once per size; later runs reuse the database. */
 async function dataset(posts: number): Promise<string> {
@@ -287,6 +315,8 @@ async function measure(posts: number): Promise<Row[]> {
       );
       readers.push({ ...reader, id, token: login.token });
     }
+    await safetyOf(client, readers[0]!.id);
+    if (SAFETY) console.log(`  ${readers[0]!.username}: ${SAFETY_ROWS} blocks and ${SAFETY_ROWS} muted words`);
 
     // Statistics for the stored feeds just written, as autovacuum keeps them on a running site.
     await client.query('analyze timelines, timeline_entries');

@@ -35,6 +35,10 @@ export const Account = z.object({
   is_followed: z.boolean(),
   /** I rang its bell: each new post of it notifies me. */
   bell: z.boolean(),
+  /** I blocked its owners (`POST /accounts/{id}/block`). */
+  is_blocked: z.boolean(),
+  /** I muted it: its posts leave my feeds and search. */
+  is_muted: z.boolean(),
   can_modify: z.boolean(),
   can_delete: z.boolean(),
   /** May read the account's insights: its owners, and administrators with `insights.view`. */

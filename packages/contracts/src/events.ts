@@ -177,6 +177,12 @@ export const ReportResolved = event('report.resolved', {
   note: z.string().nullable(),
 });
 
+/**
+ * `actor_id` blocked `user_id`: what joined them ends (follows of each other's accounts, a friendship or its
+ * request). The blocked person is not told.
+ */
+export const UserBlocked = event('user.blocked', { user_id: RowId });
+
 export const DomainEvent = z.discriminatedUnion('type', [
   PostCreated,
   PostUpdated,
@@ -208,6 +214,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   NotificationsCreated,
   MediaProgressed,
   ReportResolved,
+  UserBlocked,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

@@ -23,6 +23,7 @@ export * from './posts';
 export * from './realtime';
 export * from './reports';
 export * from './roles';
+export * from './safety';
 export * from './search';
 export * from './system';
 export * from './time-zones';

@@ -53,6 +53,10 @@ export const Post = z.object({
   likes_count: z.number().int(),
   comments_count: z.number().int(),
   liked: z.boolean(),
+  /** I blocked its writer or its account's owners: shown only by link. */
+  is_blocked: z.boolean(),
+  /** I muted its account: shown only by link. */
+  is_muted: z.boolean(),
   can_modify: z.boolean(),
   can_delete: z.boolean(),
   /** `rejected` only reaches the post's people and administrators: nobody else can see a rejected post. */

@@ -96,6 +96,8 @@ export const Person = PublicUser.extend({
   ...FriendState.shape,
   /** The viewer's own profile: no friend buttons. */
   is_me: z.boolean(),
+  /** I blocked this person (a block they made is not shown to me: the blocked are not told). */
+  is_blocked: z.boolean(),
 });
 export type Person = z.infer<typeof Person>;
 

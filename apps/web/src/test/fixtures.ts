@@ -39,6 +39,8 @@ export const post = (id: number, over: Partial<Post> = {}): Post => ({
   likes_count: 0,
   comments_count: 0,
   liked: false,
+  is_blocked: false,
+  is_muted: false,
   can_modify: false,
   can_delete: false,
   status: 'published',

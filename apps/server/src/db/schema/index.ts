@@ -18,6 +18,7 @@ export * from './posts';
 export * from './push';
 export * from './reports';
 export * from './roles';
+export * from './safety';
 export * from './system';
 export * from './feeds';
 export * from './users';

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/connect';
 import { accountUsers, accounts, follows, organizations, users } from '../../db/schema';
 import { publicAccount } from './accounts.policy';
 import { removeAccountContent } from '../../db/removal';
+import { blockedAccountSql, iBlockedAccountSql, mutedAccountSql } from '../../db/safety';
 import { approvalFilterWhere, usernameTakenIn, type ApprovalFilter } from '../../platform/approvals';
 
 type Conn = Db | Tx;
@@ -14,6 +15,9 @@ export type AccountWithOrganization = AccountRow & {
   is_followed: boolean;
   /** The viewer rang the account's bell (new posts notify them). */
   bell: boolean;
+  /** The viewer blocked an owner of it / muted it (db/safety.ts). */
+  is_blocked: boolean;
+  is_muted: boolean;
 };
 
 /** The viewer's role on the account and whether they follow it, read in the same query. */
@@ -31,6 +35,8 @@ const columns = (viewerId: number | null) => ({
   bell: viewerId
     ? sql<boolean>`coalesce((select f.bell from ${follows} f where f.account_id = ${accounts.id} and f.user_id = ${viewerId}), false)`
     : sql<boolean>`false`,
+  is_blocked: sql<boolean>`${iBlockedAccountSql(viewerId ?? 0, '"accounts"."id"')}`,
+  is_muted: sql<boolean>`${mutedAccountSql(viewerId ?? 0, '"accounts"."id"')}`,
 });
 
 const flatten = (r: {
@@ -39,12 +45,16 @@ const flatten = (r: {
   member_role: string | null;
   is_followed: boolean;
   bell: boolean;
+  is_blocked: boolean;
+  is_muted: boolean;
 }): AccountWithOrganization => ({
   ...r.account,
   organization: r.organization,
   member_role: r.member_role,
   is_followed: r.is_followed,
   bell: r.bell,
+  is_blocked: r.is_blocked,
+  is_muted: r.is_muted,
 });
 
 export async function ofMember(db: Conn, userId: number): Promise<AccountWithOrganization[]> {
@@ -107,21 +117,29 @@ export async function remove(db: Conn, id: number): Promise<void> {
   });
 }
 
-/** Accounts to discover, most followed first (read backwards along `accounts_explore_idx`). */
+/**
+ * Accounts to discover, most followed first (read backwards along `accounts_explore_idx`), without those the
+ * viewer muted or that are run by someone in a block with them.
+ */
 export async function explore(db: Db, viewerId: number | null, limit: number, offset: number) {
+  const viewer = viewerId ?? 0;
+  const shown = and(
+    publicAccount,
+    sql`not ${blockedAccountSql(viewer, '"accounts"."id"')} and not ${mutedAccountSql(viewer, '"accounts"."id"')}`,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select(columns(viewerId))
       .from(accounts)
       .innerJoin(organizations, eq(organizations.id, accounts.organization_id))
-      .where(publicAccount)
+      .where(shown)
       .orderBy(desc(accounts.followers_count), desc(accounts.id))
       .limit(limit)
       .offset(offset),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(accounts)
-      .where(publicAccount),
+      .where(shown),
   ]);
   return { rows: rows.map(flatten), total: total?.n ?? 0 };
 }

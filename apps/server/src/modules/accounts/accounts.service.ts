@@ -44,6 +44,8 @@ export function toAccount(row: repo.AccountWithOrganization, auth: AuthContext |
     followers_count: row.followers_count,
     is_followed: row.is_followed,
     bell: row.bell,
+    is_blocked: row.is_blocked,
+    is_muted: row.is_muted,
     can_modify: access.can_modify,
     can_delete: access.can_delete,
     can_view_insights: access.can_view_insights,

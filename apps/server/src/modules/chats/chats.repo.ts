@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
 import { accountUsers, accounts, chatMembers, chatMessages, chatRooms, users } from '../../db/schema';
+import { iBlockedSql } from '../../db/safety';
 
 type Conn = Db | Tx;
 
@@ -241,6 +242,12 @@ export async function accountsByIds(db: Conn, ids: number[]) {
     .where(inArray(accounts.id, ids));
 }
 
+/** A two-sided room with someone I blocked leaves my list (a group stays: others are in it too). */
+const notBlockedRoom = (userId: number) =>
+  sql`not (not ${chatRooms.is_group} and exists (
+        select 1 from chat_members o where o.room_id = ${chatMembers.room_id} and o.user_id <> ${userId}
+          and ${iBlockedSql(userId, 'o.user_id')}))`;
+
 /** My rooms, newest activity first (`chat_members_user_activity_idx`), with the total. */
 export async function myRooms(db: Conn, userId: number, limit: number, offset: number) {
   const [rows, counted] = await Promise.all([
@@ -256,14 +263,15 @@ export async function myRooms(db: Conn, userId: number, limit: number, offset: n
       })
       .from(chatMembers)
       .innerJoin(chatRooms, eq(chatRooms.id, chatMembers.room_id))
-      .where(eq(chatMembers.user_id, userId))
+      .where(and(eq(chatMembers.user_id, userId), notBlockedRoom(userId)))
       .orderBy(desc(chatMembers.last_activity_at), desc(chatMembers.room_id))
       .limit(limit)
       .offset(offset),
     db
       .select({ n: sql<number>`count(*)::int` })
       .from(chatMembers)
-      .where(eq(chatMembers.user_id, userId)),
+      .innerJoin(chatRooms, eq(chatRooms.id, chatMembers.room_id))
+      .where(and(eq(chatMembers.user_id, userId), notBlockedRoom(userId))),
   ]);
   return { rows, total: counted[0]?.n ?? 0 };
 }

@@ -17,6 +17,7 @@ import type { AppContext } from '../../platform/context';
 import { ValidationError, notFound } from '../../platform/errors';
 import { offsetOf, pageMeta, paged, type PageAt } from '../../platform/pagination';
 import { accountAccess, findAccount } from '../accounts';
+import { refuseIfBlocked } from '../safety';
 import { markAttached, ownUpload } from '../media';
 import * as repo from './chats.repo';
 import { requireRoom, roomAccess, type RoomAccess } from './chats.policy';
@@ -123,6 +124,7 @@ export async function create(
     if (accountAccess(auth, account).owner) throw new ValidationError({ accountId: ['chats.own_account'] });
     const owners = await repo.accountOwners(ctx.db, account.id);
     if (owners.length === 0) throw new ValidationError({ accountId: ['chats.account_unavailable'] });
+    await refuseIfBlocked(ctx.db, me, owners);
     return ctx.transaction((tx) =>
       repo.createRoom(tx, {
         account_id: account.id,
@@ -138,6 +140,7 @@ export async function create(
   if (others.length === 0) throw new ValidationError({ userIds: ['validation.required'] });
   const active = new Set(await repo.activePeople(ctx.db, others));
   if (others.some((id) => !active.has(id))) throw new ValidationError({ userIds: ['chats.person_unavailable'] });
+  await refuseIfBlocked(ctx.db, me, others);
   const members = [me, ...others].map((user_id) => ({ user_id, as_account: false }));
   if (others.length === 1) {
     const [low, high] = [me, others[0]!].sort((a, b) => a - b);
@@ -233,8 +236,11 @@ export async function send(
   roomId: number,
   body: ParsedBody<typeof chatsApi.send>,
 ): Promise<ChatMessage> {
-  const { access } = await enter(ctx, auth, roomId);
+  const { facts, access } = await enter(ctx, auth, roomId);
   const me = auth.user.id;
+  // A chat between two sides ends with a block (a group goes on: nobody there is reached alone).
+  if (!facts.is_group)
+    await refuseIfBlocked(ctx.db, me, await repo.otherMembers(ctx.db, roomId, me), 'safety.blocked_chat');
   const key = body.image ? ctx.storage.keyOf(body.image) : undefined;
   if (body.image && (await ownUpload(ctx.db, key, me, 'image')) !== 'ok') {
     throw new ValidationError({ image: ['chats.image_not_yours'] });

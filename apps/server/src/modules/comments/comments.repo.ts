@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/connect';
 import { removeComment } from '../../db/removal';
 import { comments, posts } from '../../db/schema';
+import { unblockedUserSql } from '../../db/safety';
 
 export interface CommentRow {
   id: number;
@@ -25,6 +26,7 @@ export async function postFacts(db: Db, postId: number, userId: number | null) {
     .select({
       id: posts.id,
       account_id: posts.account_id,
+      author_id: posts.author_id,
       visible: posts.visible,
       // Written out with table names: drizzle leaves columns bare in a one-table select, which turned this
       // into "account_id" = "account_id" (always true) and made every creator a member of every post.
@@ -54,9 +56,9 @@ export function commentRows(db: Db, viewer: number, where: SQL): Promise<Comment
   );
 }
 
-/** A post's whole thread, in the order it is shown. */
+/** A post's whole thread, in the order it is shown, without the comments written by someone in a block with the viewer. */
 export const threadRows = (db: Db, viewer: number, postId: number) =>
-  commentRows(db, viewer, sql`c.post_id = ${postId}`);
+  commentRows(db, viewer, sql`c.post_id = ${postId} and ${unblockedUserSql(viewer, 'c.user_id')}`);
 
 /** One comment, as the thread shows it. */
 export async function commentRow(db: Db, viewer: number, id: number): Promise<CommentRow | undefined> {

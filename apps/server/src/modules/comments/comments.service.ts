@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { ValidationError, forbidden, notFound } from '../../platform/errors';
 import { accountAccess, findAccount } from '../accounts';
 import { postAccess, requirePost, type PostAccess } from '../posts';
+import { refuseIfBlockedWith } from '../safety';
 import { commentAccess, requireCommentDelete } from './comments.policy';
 import * as repo from './comments.repo';
 
@@ -32,6 +33,11 @@ export async function thread(ctx: AppContext, auth: AuthContext | null, postId: 
     const comment = toComment(row, auth, post.access);
     byId.set(row.id, comment);
     const parent = row.parent_id ? byId.get(row.parent_id) : undefined;
+    // A reply to a comment left out (its writer and I are in a block) goes with it.
+    if (row.parent_id && !parent) {
+      byId.delete(row.id);
+      continue;
+    }
     (parent ? parent.replies : roots).push(comment);
   }
   return roots;
@@ -74,6 +80,10 @@ export async function create(
     depth = parent.depth + 1;
     parentAuthor = parent.user_id;
   }
+  await refuseIfBlockedWith(ctx.db, auth.user.id, {
+    accountId: post.account_id,
+    people: [post.author_id, parentAuthor ?? null],
+  });
   if (input.account_id) {
     const account = await findAccount(ctx.db, input.account_id, auth.user.id);
     const asAccount = account ? accountAccess(auth, account) : undefined;

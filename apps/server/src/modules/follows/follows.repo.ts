@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/connect';
+import { queryRows, type Db, type Tx } from '../../db/connect';
 import { accounts, follows } from '../../db/schema';
 
 const followOf = (userId: number, accountId: number) =>
@@ -38,4 +38,22 @@ export async function setBell(db: Db, userId: number, accountId: number, on: boo
     .where(followOf(userId, accountId))
     .returning({ bell: follows.bell });
   return row;
+}
+
+/**
+ * Removes the follows between two people: each one's follows of the accounts the other owns. Answers the
+ * follows that went, for their counts and events.
+ */
+export async function deleteFollowsBetween(
+  tx: Tx,
+  a: number,
+  b: number,
+): Promise<{ user_id: number; account_id: number }[]> {
+  return queryRows<{ user_id: number; account_id: number }>(
+    tx as unknown as Db,
+    sql`delete from follows f using account_users au
+        where au.account_id = f.account_id and au.role = 'owner'
+          and ((f.user_id = ${a} and au.user_id = ${b}) or (f.user_id = ${b} and au.user_id = ${a}))
+        returning f.user_id, f.account_id`,
+  );
 }

@@ -3,6 +3,7 @@ import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/errors';
 import { accountAccess, findAccount } from '../accounts';
+import { refuseIfBlockedWith } from '../safety';
 import * as repo from './follows.repo';
 
 /** The account and whether the person may see it; 404 when they may not and `mustSee` (following, ringing). */
@@ -26,6 +27,7 @@ export async function setFollow(
   follow: boolean,
 ): Promise<FollowResult> {
   const { visible } = await seen(ctx, auth, accountId, follow);
+  if (follow) await refuseIfBlockedWith(ctx.db, auth.user.id, { accountId });
   return ctx.transaction(async (tx) => {
     const changed = follow
       ? await repo.insertFollow(tx, auth.user.id, accountId)
@@ -61,4 +63,17 @@ export async function setBell(
     followers_count: visible ? (account?.followers_count ?? 0) : 0,
     bell: row?.bell ?? false,
   };
+}
+
+/**
+ * A block ends the follows between the two people, each count moving with its row and each unfollow published
+ * like one the follower made (the stored feeds drop the account's posts).
+ */
+export async function endFollowsBetween(ctx: AppContext, a: number, b: number): Promise<void> {
+  await ctx.transaction(async (tx) => {
+    for (const gone of await repo.deleteFollowsBetween(tx, a, b)) {
+      await repo.bumpFollowers(tx, gone.account_id, -1);
+      ctx.events.publish(tx, { type: 'account.unfollowed', actor_id: gone.user_id, account_id: gone.account_id });
+    }
+  });
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { ValidationError, conflict, notFound } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
 import { offsetOf, paged, type PageAt } from '../../platform/pagination';
+import { iBlockedAny, refuseIfBlocked } from '../safety';
 import * as repo from './friends.repo';
 
 /** Where `me` stands with the pair's row (none: not friends, nobody asked). */
@@ -26,8 +27,9 @@ async function personOrNotFound(ctx: AppContext, id: number) {
 export async function person(ctx: AppContext, auth: AuthContext, id: number): Promise<Person> {
   const found = await personOrNotFound(ctx, id);
   const me = auth.user.id;
-  const state = id === me ? stateOf(me, undefined) : stateOf(me, await repo.findPair(ctx.db, me, id));
-  return { ...found, ...state, is_me: id === me };
+  if (id === me) return { ...found, ...stateOf(me, undefined), is_me: true, is_blocked: false };
+  const [pair, blocked] = await Promise.all([repo.findPair(ctx.db, me, id), iBlockedAny(ctx.db, me, [id])]);
+  return { ...found, ...stateOf(me, pair), is_me: false, is_blocked: blocked };
 }
 
 export interface FriendOutcome {
@@ -56,6 +58,7 @@ const outcome = async (
 export async function add(ctx: AppContext, auth: AuthContext, friendId: number): Promise<FriendOutcome> {
   await other(ctx, auth, friendId);
   const me = auth.user.id;
+  await refuseIfBlocked(ctx.db, me, [friendId]);
   const message = await ctx.transaction(async (tx): Promise<MessageKey> => {
     if (await repo.insertRequest(tx, me, friendId)) {
       ctx.events.publish(tx, { type: 'friend.requested', actor_id: me, user_id: friendId });
@@ -77,6 +80,7 @@ export async function add(ctx: AppContext, auth: AuthContext, friendId: number):
 export async function accept(ctx: AppContext, auth: AuthContext, friendId: number): Promise<FriendOutcome> {
   await other(ctx, auth, friendId);
   const me = auth.user.id;
+  await refuseIfBlocked(ctx.db, me, [friendId]);
   await ctx.transaction(async (tx) => {
     const row = await repo.lockPair(tx, me, friendId);
     if (row?.accepted_at) throw conflict('friends.already_friends');
@@ -123,4 +127,9 @@ export async function list(
 /** Whether the two are friends (chat and search ask). */
 export async function areFriends(ctx: AppContext, a: number, b: number): Promise<boolean> {
   return Boolean((await repo.findPair(ctx.db, a, b))?.accepted_at);
+}
+
+/** A block ends a friendship between the two, or a request either made. */
+export async function endBetween(ctx: AppContext, a: number, b: number): Promise<void> {
+  await ctx.transaction((tx) => repo.deletePair(tx, a, b));
 }

@@ -61,6 +61,7 @@ describe('a person’s profile', () => {
       pending_friend_request: false,
       awaiting_friend_request: false,
       is_me: false,
+      is_blocked: false,
     });
     expect(res.body.data).not.toHaveProperty('email');
     expect((await profile(a, a)).body.data.is_me).toBe(true);

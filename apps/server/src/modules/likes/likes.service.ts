@@ -3,6 +3,7 @@ import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { postAccess, requirePost } from '../posts';
+import { refuseIfBlockedWith } from '../safety';
 import * as repo from './likes.repo';
 
 /**
@@ -37,6 +38,8 @@ export async function toggleLike(
       ctx.events.publish(tx, event(false));
       return { liked: false, likes_count: await repo.bumpLikes(tx, type, id, -1) };
     }
+    // Taking a like back always works; giving one does not reach across a block.
+    await refuseIfBlockedWith(tx, me, { accountId: target.account, people: [target.author ?? null] });
     const added = await repo.insertLike(tx, me, type, id);
     const count = await repo.bumpLikes(tx, type, id, added ? 1 : 0);
     if (added) ctx.events.publish(tx, event(true));

@@ -2,6 +2,7 @@ import { LOCALES, type Locale, type NotificationKind } from '@inkwell/contracts'
 import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
 import { accountUsers, notifications, users, type NotificationSettingsStored } from '../../db/schema';
+import { unblockedUserSql } from '../../db/safety';
 
 type Conn = Db | Tx;
 
@@ -48,8 +49,8 @@ export function channelsOf(settings: NotificationSettingsStored, kind: Notificat
 }
 
 /**
- * The recipients among `ids` with their language and channels: never the actor, never a suspended person, and
- * only those who want this kind somewhere.
+ * The recipients among `ids` with their language and channels: never the actor, nobody in a block with the
+ * actor, never a suspended person, and only those who want this kind somewhere.
  */
 export async function targetsOf(db: Conn, ids: number[], kind: NotificationKind, actorId: number | null) {
   const unique = [...new Set(ids)].filter((id) => id !== actorId);
@@ -57,7 +58,7 @@ export async function targetsOf(db: Conn, ids: number[], kind: NotificationKind,
   const rows = await db
     .select({ id: users.id, locale: users.locale, settings: users.notification_settings })
     .from(users)
-    .where(and(inArray(users.id, unique), isNull(users.suspended_at)));
+    .where(and(inArray(users.id, unique), isNull(users.suspended_at), unblockedUserSql(actorId ?? 0, '"users"."id"')));
   return rows
     .map((r): Target => ({ id: r.id, locale: asLocale(r.locale), ...channelsOf(r.settings, kind) }))
     .filter((r) => r.in_app || r.push);
@@ -190,6 +191,7 @@ export async function writeForBellRingers(tx: Tx, accountId: number, draft: Draf
     from follows f join users u on u.id = f.user_id
     where f.account_id = ${accountId} and f.bell and u.suspended_at is null
       ${draft.actor_id === null ? sql`` : sql`and f.user_id <> ${draft.actor_id}`}
+      and ${unblockedUserSql(draft.actor_id ?? 0, 'f.user_id')}
       and (${wants('in_app')} or ${wants('push')})
     returning id`)) as unknown as { rows: { id: number }[] };
   return result.rows.map((r) => r.id);
@@ -242,7 +244,13 @@ const actor = {
   profile_url: users.profile_url,
 };
 
-const listed = (userId: number): SQL => and(eq(notifications.user_id, userId), eq(notifications.in_app, true))!;
+/** Shown in the app, and not from someone in a block with me (a block made after the notification hides it too). */
+const listed = (userId: number): SQL =>
+  and(
+    eq(notifications.user_id, userId),
+    eq(notifications.in_app, true),
+    unblockedUserSql(userId, '"notifications"."actor_id"'),
+  )!;
 
 /** A page of a person's notifications shown in the app, newest first (`notifications_user_idx`), with the total. */
 export async function page(db: Conn, userId: number, limit: number, offset: number) {

@@ -9,6 +9,7 @@ import {
   feedAccounts,
   followedTotal,
   inFeed,
+  inLists,
   int,
   keyOf,
   listRows,
@@ -88,7 +89,7 @@ export const sectionQuery = (viewer: number, window: ListWindow, walk: number): 
             where t.ready and ${fromHorizon('near', 'post_id')}
               and ${inFeed(viewer, 'near.account_id')}
               and not exists (select 1 from timeline_pulled_accounts tp where tp.account_id = near.account_id)
-              and exists (select 1 from posts p where p.id = near.post_id and p.visible)
+              and exists (select 1 from posts p where p.id = near.post_id and p.visible and ${inLists(viewer, 'p')})
             order by near.created_at desc, near.post_id desc
             limit ${reach})
           union all
@@ -97,7 +98,7 @@ export const sectionQuery = (viewer: number, window: ListWindow, walk: number): 
             cross join lateral (
               select p.id, p.created_at from posts p
               where p.account_id = tp.account_id and p.visible and ${before('p', 'id', window.before)}
-                and ${fromHorizon('p')}
+                and ${fromHorizon('p')} and ${inLists(viewer, 'p')}
               order by p.created_at desc, p.id desc
               limit ${reach}
             ) x
@@ -169,7 +170,7 @@ export const scanQuery = (viewer: number, from: ListCursor | null, limit: number
                  ${inFeed(viewer, 'p.account_id')} as followed,
                  row_number() over (order by p.created_at desc, p.id desc) as n
           from posts p
-          where p.visible and ${before('p', 'id', from)}
+          where p.visible and ${before('p', 'id', from)} and ${inLists(viewer, 'p')}
           order by p.created_at desc, p.id desc
           limit ${int(SCAN_BUDGET)}
         ) s
@@ -191,7 +192,7 @@ export const headsQuery = (viewer: number, from: ListCursor | null, limit: numbe
         select f.account_id from ${feedAccounts(viewer)} f
         cross join lateral (
           select p.created_at, p.id from posts p
-          where p.account_id = f.account_id and p.visible and ${before('p', 'id', from)}
+          where p.account_id = f.account_id and p.visible and ${before('p', 'id', from)} and ${inLists(viewer, 'p')}
           order by p.created_at desc, p.id desc
           limit 1
         ) h
@@ -202,6 +203,7 @@ export const headsQuery = (viewer: number, from: ListCursor | null, limit: numbe
       cross join lateral (
         select p.id, p.created_at from posts p
         where p.account_id = heads.account_id and p.visible and ${before('p', 'id', from)}
+          and ${inLists(viewer, 'p')}
         order by p.created_at desc, p.id desc
         limit ${int(limit)}
       ) x

@@ -5,6 +5,7 @@ import { preparedRows } from '../../db/prepared';
 import { VISIBLE_POSTS } from '../../db/counters';
 import { accounts, counters, posts } from '../../db/schema';
 import { publicAccountSql } from '../accounts';
+import { iBlockedAccountSql, iBlockedSql, mutedAccountSql, visiblePostSql } from '../../db/safety';
 
 type Conn = Db | Tx;
 
@@ -33,6 +34,8 @@ export interface PostListRow {
   updated_at: Date | string;
   liked: boolean;
   member: boolean;
+  is_blocked: boolean;
+  is_muted: boolean;
   /** `created_at` in microseconds since 1970 (text: beyond what a JSON number holds exactly), for cursors. */
   cursor_us: string;
 }
@@ -51,6 +54,8 @@ export const columns = (viewer: number) => sql`
   a.profile_url as account_profile_url, p.likes_count, p.comments_count, p.created_at, p.updated_at,
   exists(select 1 from likes l where l.user_id = ${viewer} and l.likeable_type = 'post' and l.likeable_id = p.id) as liked,
   exists(select 1 from account_users au where au.account_id = p.account_id and au.user_id = ${viewer}) as member,
+  (${iBlockedSql(viewer, 'p.author_id')} or ${iBlockedAccountSql(viewer, 'p.account_id')}) as is_blocked,
+  ${mutedAccountSql(viewer, 'p.account_id')} as is_muted,
   ((extract(epoch from p.created_at) * 1000000)::bigint)::text as cursor_us`;
 
 const select = (viewer: number, rest: SQL) =>
@@ -83,6 +88,12 @@ export interface ListPage {
   /** Only when the window was `counted`. */
   total?: number;
 }
+
+/**
+ * Whether a post belongs in the viewer's feeds and search: not by someone in a block with them, not of an
+ * account or with a word they muted (db/safety.ts). A post opened by link or on its account's page is not asked.
+ */
+export const inLists = (viewer: number, post: string): SQL => visiblePostSql(viewer, { post, mutes: true });
 
 /** The newest key there is: a list read from its top compares against it like against a cursor. */
 const TOP = { at: 'infinity', id: 2_147_483_647 };
@@ -160,7 +171,7 @@ export async function decoratedPosts(db: Db, viewer: number, ids: number[]): Pro
 export const publicFeedQuery = (viewer: number, window: ListWindow): SQL =>
   decorate(
     viewer,
-    sql`select * from posts p where p.visible and ${olderThan('p', window.before)}
+    sql`select * from posts p where p.visible and ${olderThan('p', window.before)} and ${inLists(viewer, 'p')}
         order by p.created_at desc, p.id desc ${pageOf(window)}`,
     totalOr(window, sql`(select value from counters where key = ${VISIBLE_POSTS})`),
   );
@@ -209,6 +220,7 @@ export async function followedFeed(db: Db, viewer: number, window: ListWindow): 
             cross join lateral (
               select p.id, p.created_at from posts p
               where p.account_id = f.account_id and p.visible and ${olderThan('p', window.before)}
+                and ${inLists(viewer, 'p')}
               order by p.created_at desc, p.id desc
               limit ${int(window.limit + window.offset)}
             ) x

@@ -53,6 +53,8 @@ export function toPost(row: repo.PostListRow, auth: AuthContext | null, full = t
     likes_count: row.likes_count,
     comments_count: row.comments_count,
     liked: row.liked,
+    is_blocked: row.is_blocked,
+    is_muted: row.is_muted,
     can_modify: access.can_modify,
     can_delete: access.can_delete,
     status: row.status,

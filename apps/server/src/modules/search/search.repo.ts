@@ -1,30 +1,35 @@
 import { SEARCH_MAX_RESULTS, type AccountHit, type PublicUser } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
+import { blockedAccountSql, mutedAccountSql, unblockedUserSql, visiblePostSql } from '../../db/safety';
 import { publicAccountSql } from '../accounts';
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Activated people whose name or username contains the words, best match first. Substring matching
- * (trigram-indexed) finds Burmese and Thai names, which have no spaces between words.
+ * Activated people whose name or username contains the words, best match first, but nobody in a block with
+ * the viewer. Substring matching (trigram-indexed) finds Burmese and Thai names, which have no spaces between
+ * words.
  */
-export async function searchUsers(db: Db, q: string): Promise<PublicUser[]> {
+export async function searchUsers(db: Db, viewer: number, q: string): Promise<PublicUser[]> {
   const pattern = likePattern(q);
   return queryRows<PublicUser>(
     db,
     sql`
     select id, name, username, profile_url
     from users
-    where email_verified_at is not null
+    where email_verified_at is not null and ${unblockedUserSql(viewer, 'users.id')}
       and (name ilike ${pattern} or username ilike ${pattern})
     order by greatest(similarity(name, ${q}), similarity(username, ${q})) desc, id
     limit ${SEARCH_MAX_RESULTS}`,
   );
 }
 
-/** Creator accounts anyone may see (accounts.policy.ts) by name, username or description. */
-export async function searchAccounts(db: Db, q: string): Promise<AccountHit[]> {
+/**
+ * Creator accounts anyone may see (accounts.policy.ts) by name, username or description; not those the viewer
+ * muted, nor those run by someone in a block with them.
+ */
+export async function searchAccounts(db: Db, viewer: number, q: string): Promise<AccountHit[]> {
   const pattern = likePattern(q);
   return queryRows<AccountHit>(
     db,
@@ -32,6 +37,7 @@ export async function searchAccounts(db: Db, q: string): Promise<AccountHit[]> {
     select id, username, name, description, profile_url, followers_count
     from accounts
     where ${publicAccountSql('accounts')}
+      and not ${blockedAccountSql(viewer, 'accounts.id')} and not ${mutedAccountSql(viewer, 'accounts.id')}
       and (name || ' ' || username || ' ' || description) ilike ${pattern}
     order by similarity(name || ' ' || username || ' ' || description, ${q}) desc, followers_count desc, id
     limit ${SEARCH_MAX_RESULTS}`,
@@ -52,15 +58,16 @@ interface PostHitRow {
 
 /**
  * Posts anyone may see (`posts.visible`: published on a public account) whose words match (full-text, 'simple' configuration) or whose text contains the query
- * (trigram-indexed substring: Burmese and Thai run words together), newest first.
+ * (trigram-indexed substring: Burmese and Thai run words together), newest first; not what the viewer
+ * blocked or muted (db/safety.ts).
  */
-export async function searchPosts(db: Db, q: string) {
+export async function searchPosts(db: Db, viewer: number, q: string) {
   const rows = await queryRows<PostHitRow>(
     db,
     sql`
     select p.id, p.slug, p.type, p.title, p.search_text, a.username, a.name, a.profile_url, p.created_at
     from posts p join accounts a on a.id = p.account_id
-    where p.visible
+    where p.visible and ${visiblePostSql(viewer, { post: 'p', mutes: true })}
       and (to_tsvector('simple', p.search_text) @@ plainto_tsquery('simple', ${q}) or p.search_text ilike ${likePattern(q)})
     order by p.created_at desc, p.id desc
     limit ${SEARCH_MAX_RESULTS}`,

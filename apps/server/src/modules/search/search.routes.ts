@@ -9,12 +9,13 @@ import { searchAccounts, searchPosts, searchUsers } from './search.repo';
 export const searchLimit: RateRule = { name: 'search', max: 60, windowMs: MINUTE, key: byUserOrIp };
 
 export function searchRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, searchApi.search, { limits: [searchLimit] }, async ({ query }) => {
+  route(app, ctx, searchApi.search, { limits: [searchLimit] }, async ({ query, auth }) => {
+    const viewer = auth.user.id;
     const wants = (type: string) => !query.type || query.type === type;
     const [accounts, posts, users] = await Promise.all([
-      wants('accounts') ? searchAccounts(ctx.db, query.q) : [],
-      wants('posts') ? searchPosts(ctx.db, query.q) : [],
-      wants('users') ? searchUsers(ctx.db, query.q) : [],
+      wants('accounts') ? searchAccounts(ctx.db, viewer, query.q) : [],
+      wants('posts') ? searchPosts(ctx.db, viewer, query.q) : [],
+      wants('users') ? searchUsers(ctx.db, viewer, query.q) : [],
     ]);
     return { data: { accounts, posts, users } };
   });

@@ -27,6 +27,7 @@ const liked = (actor: number): DomainEvent => ({ type: 'post.liked', actor_id: a
 const empty = (): EventSubscribers => ({
   'media.progressed': [],
   'report.resolved': [],
+  'user.blocked': [],
   'subscription.started': [],
   'subscription.ending': [],
   'subscription.ended': [],

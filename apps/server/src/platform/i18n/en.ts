@@ -203,6 +203,9 @@ export const en = {
   'push.endpoint_not_allowed': 'This push service is not one we send to.',
   'push.endpoint_taken': 'This browser is already registered to receive notifications for another account.',
 
+  'safety.blocked': "You can't do this: one of you has blocked the other.",
+  'safety.blocked_chat': "You can't send messages in this chat.",
+  'safety.self': "You can't block or mute yourself or your own account.",
   'reports.own': 'You cannot report your own post, comment, account or message.',
   'reports.busy': 'Someone reported this at the same moment. Please try again.',
   'reports.already_decided': 'This report has already been decided.',

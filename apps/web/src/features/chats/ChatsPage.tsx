@@ -153,6 +153,7 @@ function FriendRequests() {
             pending_friend_request: false,
             awaiting_friend_request: true,
             is_me: false,
+            is_blocked: false,
           };
           return (
             <Card key={friend.id} withBorder radius="md" padding="sm">

@@ -27,6 +27,8 @@ const account = (over: Partial<Account> = {}): Account => ({
   followers_count: 12,
   is_followed: false,
   bell: false,
+  is_blocked: false,
+  is_muted: false,
   can_modify: true,
   can_delete: true,
   can_view_insights: true,

@@ -52,6 +52,8 @@ const account = (over: Partial<Account> = {}): Account => ({
   followers_count: 4,
   is_followed: false,
   bell: false,
+  is_blocked: false,
+  is_muted: false,
   can_modify: false,
   can_delete: false,
   can_view_insights: false,

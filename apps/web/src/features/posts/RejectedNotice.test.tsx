@@ -19,6 +19,8 @@ const post = (over: Partial<Post>): Post => ({
   likes_count: 0,
   comments_count: 0,
   liked: false,
+  is_blocked: false,
+  is_muted: false,
   can_modify: true,
   can_delete: true,
   status: 'published',

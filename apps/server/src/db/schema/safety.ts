@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { belongsTo } from './columns';
+import { users } from './users';
+
+/* The safety module's tables: blocks, mutes, muted words. */
+
+/**
+ * `blocker_id` blocked `blocked_id`. One row, read both ways: a block keeps both people apart, whoever made it
+ * (the primary key serves "whom I blocked", the index "who blocked me").
+ */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blocker_id: belongsTo(() => users.id),
+    blocked_id: belongsTo(() => users.id),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blocker_id, t.blocked_id] }),
+    index('user_blocks_blocked_idx').on(t.blocked_id, t.blocker_id),
+    check('user_blocks_not_self', sql`${t.blocker_id} <> ${t.blocked_id}`),
+  ],
+);
+
+/** The muter no longer sees the account's posts in feeds and search. */
+export const accountMutes = pgTable(
+  'account_mutes',
+  {
+    user_id: belongsTo(() => users.id),
+    account_id: belongsTo(() => accounts.id),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.account_id] })],
+);
+
+/** A muted word as its owner wrote it (NFC) and as it is matched (`needle`: lower case, NFC). */
+export const mutedWords = pgTable(
+  'muted_words',
+  {
+    user_id: belongsTo(() => users.id),
+    word: text().notNull(),
+    needle: text().notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.needle] })],
+);

@@ -37,6 +37,8 @@ interface Ids {
   personId: number;
   roomId: string;
   organizationId: number;
+  /** An open report (Maya's, about Somchai) for the moderation queue's detail screen. */
+  reportId: number;
 }
 
 /** Requests the page is waiting on (media streams excluded: a player may keep one open). */
@@ -164,20 +166,24 @@ function userStates(ids: Ids): State[] {
   ];
 }
 
-const adminStates: State[] = [
-  '/admin',
-  '/admin/users',
-  '/admin/organizations',
-  '/admin/accounts',
-  '/admin/posts',
-  '/admin/posts/import',
-  '/admin/roles',
-  '/admin/permissions',
-  '/admin/plans',
-  '/admin/plans/add',
-  '/admin/subscriptions',
-  '/admin/audit',
-].map((path) => ({ name: path, path, admin: true }));
+const adminStates = (ids: Ids): State[] => [
+  ...[
+    '/admin',
+    '/admin/users',
+    '/admin/organizations',
+    '/admin/accounts',
+    '/admin/posts',
+    '/admin/posts/import',
+    '/admin/reports',
+    '/admin/roles',
+    '/admin/permissions',
+    '/admin/plans',
+    '/admin/plans/add',
+    '/admin/subscriptions',
+    '/admin/audit',
+  ].map((path) => ({ name: path, path, admin: true })),
+  { name: '/admin/reports/:id', path: `/admin/reports/${ids.reportId}`, admin: true },
+];
 
 interface Row {
   locale: string;
@@ -230,6 +236,14 @@ async function fixtures(baseURL: string): Promise<Ids> {
     token,
   );
   const orgs = await api<{ data: { id: number }[] }>(baseURL, 'GET', '/user/organizations', undefined, token);
+  // Again on a later test: the same open report answers.
+  const report = await api<{ data: { id: number } }>(
+    baseURL,
+    'POST',
+    '/reports',
+    { target_type: 'user', target_id: personId, reason: 'spam', comment: 'Sends the same link to everyone' },
+    token,
+  );
   return {
     posts,
     studioPlan,
@@ -237,6 +251,7 @@ async function fixtures(baseURL: string): Promise<Ids> {
     personId,
     roomId: String(room.roomId),
     organizationId: orgs.data[0]!.id,
+    reportId: report.data.id,
   };
 }
 
@@ -340,7 +355,7 @@ test('every user and admin screen in the dark colour scheme at 1280 px: axe clea
   await sweep(user.page, 'en', userStates(ids), rows, { targets: false, scheme: 'dark', widths: [1280] });
   await user.context.close();
   const admin = await signedIn(browser, ADMIN.email, ADMIN.password, 'dark');
-  await sweep(admin.page, 'en', adminStates, rows, { targets: false, scheme: 'dark', widths: [1280] });
+  await sweep(admin.page, 'en', adminStates(ids), rows, { targets: false, scheme: 'dark', widths: [1280] });
   await admin.context.close();
   const table = report(rows);
   console.log(`\n[a11y en dark]\n${table}`);
@@ -371,7 +386,7 @@ for (const locale of LOCALES) {
     await user.context.close();
 
     const admin = await signedIn(browser, ADMIN.email, ADMIN.password);
-    await sweep(admin.page, locale, adminStates, rows, { targets: false, widths });
+    await sweep(admin.page, locale, adminStates(ids), rows, { targets: false, widths });
     await admin.context.close();
 
     const table = report(rows);

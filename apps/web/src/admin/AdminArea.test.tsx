@@ -59,6 +59,7 @@ describe('admin area', () => {
       'Accounts',
       'Posts',
       'Import Posts',
+      'Reports',
       'Plans',
       'Subscriptions',
       'Audit log',

@@ -67,6 +67,14 @@ const PAGES: AdminPage[] = [
     () => import('./posts/PostDetailPage'),
     'PostDetailPage',
   ),
+  page('reports', 'admin.titles.reports', 'reports.manage', () => import('./reports/ReportsPage'), 'ReportsPage'),
+  page(
+    'reports/:id',
+    'admin.titles.report_detail',
+    'reports.manage',
+    () => import('./reports/ReportDetailPage'),
+    'ReportDetailPage',
+  ),
   page('roles', 'admin.titles.roles', 'roles.manage', () => import('./roles/RolesPage'), 'RolesPage'),
   page(
     'roles/:id/permissions',

@@ -2,13 +2,17 @@ import { PRODUCT_NAME } from '@inkwell/contracts';
 import { ActionIcon, AppShell, Burger, Divider, Group, NavLink, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconHome, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout } from '@tabler/icons-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../components/Logo';
 import { useLogout } from '../features/auth/api';
 import { mayAdminister, useSession } from '../session/session';
+import { OpenReportsBadge } from './reports/OpenReportsBadge';
 import { ADMIN_SECTIONS, type AdminSection } from './sections';
+
+/** Entries that count what waits in them (an entry shows only with its permission, so each counts only then). */
+const BADGES: Partial<Record<string, ComponentType>> = { '/admin/reports': OpenReportsBadge };
 
 const isActive = (pathname: string, entry: AdminSection) => {
   const path = pathname.replace(/\/$/, '') || '/admin';
@@ -41,18 +45,22 @@ export function AdminShell({ title, children }: { title: string; children: React
   const allowed = ADMIN_SECTIONS.filter((entry) => mayAdminister(session, entry.permission));
   const first = wide ? allowed : allowed.filter((entry) => entry.drawerLead);
   const more = wide ? [] : allowed.filter((entry) => !entry.drawerLead);
-  const link = (entry: AdminSection) => (
-    <NavLink
-      key={entry.to}
-      component={Link}
-      to={entry.to}
-      label={t(entry.label)}
-      leftSection={entry.icon}
-      active={isActive(pathname, entry)}
-      aria-current={isActive(pathname, entry) ? 'page' : undefined}
-      onClick={() => !wide && close()}
-    />
-  );
+  const link = (entry: AdminSection) => {
+    const Count = BADGES[entry.to];
+    return (
+      <NavLink
+        key={entry.to}
+        component={Link}
+        to={entry.to}
+        label={t(entry.label)}
+        leftSection={entry.icon}
+        rightSection={Count ? <Count /> : undefined}
+        active={isActive(pathname, entry)}
+        aria-current={isActive(pathname, entry) ? 'page' : undefined}
+        onClick={() => !wide && close()}
+      />
+    );
+  };
 
   return (
     <AppShell
@@ -74,7 +82,14 @@ export function AdminShell({ title, children }: { title: string; children: React
               {opened ? <IconLayoutSidebarLeftCollapse size={22} /> : <IconLayoutSidebarLeftExpand size={22} />}
             </ActionIcon>
           ) : (
-            <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('admin.toggle_menu')} />
+            // A fingertip's 44 px around Mantine's 18 px lines (its own box is 28 px): the same lines, more padding.
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              size="sm"
+              aria-label={t('admin.toggle_menu')}
+              styles={{ root: { width: 44, height: 44, padding: 13 } }}
+            />
           )}
           <Logo size={26} markOnly />
           <Title order={1} fz="h4" lineClamp={1} data-testid="admin-title">

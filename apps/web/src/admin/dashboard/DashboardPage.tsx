@@ -17,7 +17,9 @@ import { countAxis } from '../../lib/chartAxis';
 import { shortDay, shortMonth } from '../../lib/dates';
 import { numberFormat } from '../../lib/numbers';
 import { useSession } from '../../session/session';
+import { usePermission } from '../usePermission';
 import { useDailyPosts, useInsightsTotals, useMonthlyPosts } from './api';
+import { OpenReportsCard } from './OpenReportsCard';
 
 const TILES: { key: keyof InsightsTotals; Icon: ComponentType<{ size?: number }> }[] = [
   { key: 'users', Icon: IconUsers },
@@ -131,6 +133,7 @@ export function DashboardPage() {
   const totals = useInsightsTotals();
   const daily = useDailyPosts();
   const monthly = useMonthlyPosts();
+  const mayModerate = usePermission('reports.manage');
 
   return (
     <>
@@ -144,6 +147,8 @@ export function DashboardPage() {
         {TILES.map(({ key, Icon }) => (
           <CountTile key={key} name={key} Icon={Icon} value={totals.data?.data[key]} loading={totals.isPending} />
         ))}
+        {/* The eighth place of the four-column grid: reports waiting are as much "what matters now" as totals. */}
+        {mayModerate && <OpenReportsCard />}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <PostsChart

@@ -75,15 +75,17 @@ export const visiblePostSql = (viewer: number, aliases: PostAliases): SQL =>
 export const unblockedUserSql = (viewer: number, column: string): SQL =>
   viewer === 0 ? sql`true` : sql`not ${blockedUserSql(viewer, column)}`;
 
+/** The people the viewer blocked (their own blocks only: the blocked are not told). */
+const iBlocked = (viewer: number): SQL =>
+  sql`array(select b.blocked_id from user_blocks b where b.blocker_id = ${viewer})`;
+
 /** Whether the viewer blocked the person in `column` (what `is_blocked` answers; their blocks are not told). */
 export const iBlockedSql = (viewer: number, column: string): SQL =>
-  viewer === 0
-    ? sql`false`
-    : sql`exists (select 1 from user_blocks b where b.blocker_id = ${viewer} and b.blocked_id = ${col(column)})`;
+  viewer === 0 ? sql`false` : sql`coalesce(${col(column)} = any(${iBlocked(viewer)}), false)`;
 
 /** Whether the viewer blocked an owner of the account in `column`. */
 export const iBlockedAccountSql = (viewer: number, column: string): SQL =>
   viewer === 0
     ? sql`false`
-    : sql`exists (select 1 from user_blocks b join account_users au on au.user_id = b.blocked_id and au.role = 'owner'
-                  where b.blocker_id = ${viewer} and au.account_id = ${col(column)})`;
+    : sql`(${col(column)} = any(array(select au.account_id from account_users au
+                                     where au.user_id = any(${iBlocked(viewer)}) and au.role = 'owner')))`;

@@ -48,14 +48,15 @@ function isUiBuildingBlock(id: string): boolean {
  * The small modules most screens share, in three files (see `codeSplitting`): the contracts' endpoints (the
  * browser's copy keeps method and path only, contractsForBrowser.ts), the features' API hooks and the helpers
  * they use, and the little components of every screen's frame. Not billing's contracts and hooks: they
- * validate with zod in the browser, and zod (~20 KB) would come with every first visit.
+ * validate with zod in the browser, and zod (~20 KB) would come with every first visit. Nor safety's: only its
+ * lazy dialogs and settings pages use them, and every first visit would carry them.
  */
 const SMALL_SHARED = [
-  { name: 'contracts', test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!billing\.ts)/ },
+  { name: 'contracts', test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!billing\.ts|safety\.ts)/ },
   {
     name: 'data',
     test: new RegExp(
-      String.raw`[\\/]src[\\/](features[\\/](?!billing)[^\\/]+[\\/](api|queries)|api[\\/](client|early)|` +
+      String.raw`[\\/]src[\\/](features[\\/](?!billing|safety)[^\\/]+[\\/](api|queries)|api[\\/](client|early)|` +
         String.raw`lib[\\/](afterFirstScreen|alerts|drawnAt|images|numbers|relativeTime|useLatest|sendKey|imageBox|dates))\.ts$`,
     ),
   },
@@ -163,6 +164,12 @@ export default defineConfig({
     sourcemap: 'hidden',
     manifest: true,
     chunkSizeWarningLimit: 800,
+    modulePreload: {
+      // Safety's door (features/safety/Lazy.tsx) rides on every post and account page, and the list of files
+      // to preload with its parts (≈ 0.25 KB brotli of hashed names) would outweigh the door itself: its parts load
+      // their own files when someone first blocks or mutes.
+      resolveDependencies: (file, deps) => (/(^|\/)safetyParts-[\w-]+\.js$/.test(file) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -174,6 +181,14 @@ export default defineConfig({
             // Every icon the app draws, in one file of ~5 KB brotli: one per icon were ~14 requests of a few
             // hundred bytes each on /home (each with ~1 KB of headers and a round trip on HTTP/1.1).
             { name: 'icons', test: /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]icons[\\/]/, priority: 1 },
+            // The doors of reporting and of blocking and muting, whose menus stand side by side (a post, a comment, a
+            // chat, an account): one small file, not two (each with its own imports and ~350 bytes of headers).
+            {
+              name: 'safety-doors',
+              test: /[\\/]src[\\/]features[\\/](reports[\\/](index\.ts|ReportButton\.tsx)|safety[\\/](index\.ts|Lazy\.tsx))$/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
             // Small modules most screens share, each its own file otherwise (~40 files of 0.4–1 KB, each with
             // ~350 bytes of headers on HTTP/1.1): taken alone, without their dependencies, so a lazy screen's
             // library never rides along into a first load.

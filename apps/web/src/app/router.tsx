@@ -117,6 +117,9 @@ const openPages: RouteObject[] = [
 
 const signedIn = (title: string): RouteMeta => ({ title });
 
+/** Blocked people, muted accounts and muted words: one chunk, loaded from one place (the entry carries each import). */
+const safetyPages = () => import('../features/safety/SettingsPages');
+
 const signedInPages: RouteObject[] = [
   screen('home', () => import('../features/feed/FeedPage'), 'FeedPage', signedIn('titles.home'), prefetchHome),
   screen('search', () => import('../features/search/SearchPage'), 'SearchPage', signedIn('titles.search')),
@@ -228,6 +231,10 @@ const signedInPages: RouteObject[] = [
     'NotificationSettingsPage',
     signedIn('titles.notification_settings'),
   ),
+  // Titled with their profile menu's words: every first visit downloads the app's messages, so no second copy.
+  screen('profile/blocks', safetyPages, 'BlockedPage', signedIn('profile.menu.blocks')),
+  screen('profile/mutes', safetyPages, 'MutedAccountsPage', signedIn('profile.menu.mutes')),
+  screen('profile/muted-words', safetyPages, 'MutedWordsPage', signedIn('profile.menu.muted_words')),
 ];
 
 export const routes: RouteObject[] = [

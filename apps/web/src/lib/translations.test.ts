@@ -5,6 +5,9 @@ import th from '../i18n/th.json';
 import adminEn from '../admin/i18n/en.json';
 import adminMy from '../admin/i18n/my.json';
 import adminTh from '../admin/i18n/th.json';
+import safetyEn from '../features/safety/i18n/safety.en.json';
+import safetyMy from '../features/safety/i18n/safety.my.json';
+import safetyTh from '../features/safety/i18n/safety.th.json';
 
 type Tree = { [key: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ''): [string, string][] =>
@@ -12,16 +15,21 @@ const flatten = (tree: Tree, prefix = ''): [string, string][] =>
     typeof value === 'string' ? [[prefix + key, value] as [string, string]] : flatten(value, `${prefix}${key}.`),
   );
 
-// The admin area's messages load with its chunk; together with the app's they form one catalogue per language.
-const base = new Map([...flatten(en), ...flatten(adminEn)]);
+// The admin area's messages load with its chunk, safety's with its dialogs and pages; together with the app's they
+// form one catalogue per language.
+const base = new Map([...flatten(en), ...flatten(adminEn), ...flatten(safetyEn)]);
 // Names that are the same in every language.
 const SAME_EVERYWHERE = new Set<string>([]);
 
 describe.each([
-  ['my', my, adminMy],
-  ['th', th, adminTh],
-] as const)('%s translation', (_, catalog, adminCatalog) => {
-  const translated = new Map([...flatten(catalog as Tree), ...flatten(adminCatalog as Tree)]);
+  ['my', my, adminMy, safetyMy],
+  ['th', th, adminTh, safetyTh],
+] as const)('%s translation', (_, catalog, adminCatalog, safetyCatalog) => {
+  const translated = new Map([
+    ...flatten(catalog as Tree),
+    ...flatten(adminCatalog as Tree),
+    ...flatten(safetyCatalog as Tree),
+  ]);
   it('has every English key and no others', () => {
     expect([...translated.keys()].sort()).toEqual([...base.keys()].sort());
   });
@@ -37,9 +45,9 @@ describe.each([
 
 describe('counts', () => {
   const catalogs = [
-    ['en', new Map([...flatten(en), ...flatten(adminEn)])],
-    ['my', new Map([...flatten(my as Tree), ...flatten(adminMy as Tree)])],
-    ['th', new Map([...flatten(th as Tree), ...flatten(adminTh as Tree)])],
+    ['en', new Map([...flatten(en), ...flatten(adminEn), ...flatten(safetyEn)])],
+    ['my', new Map([...flatten(my as Tree), ...flatten(adminMy as Tree), ...flatten(safetyMy as Tree)])],
+    ['th', new Map([...flatten(th as Tree), ...flatten(adminTh as Tree), ...flatten(safetyTh as Tree)])],
   ] as const;
 
   it.each(catalogs)('every %s message that takes a count has its plural forms (CLDR one and other)', (_, catalog) => {

@@ -43,6 +43,8 @@ const account: Account = {
   followers_count: 0,
   is_followed: false,
   bell: false,
+  is_blocked: false,
+  is_muted: false,
   can_modify: true,
   can_delete: true,
   can_view_insights: true,

@@ -41,6 +41,8 @@ const post = (over: Partial<Post> = {}): Post => ({
   likes_count: 7,
   comments_count: 2,
   liked: false,
+  is_blocked: false,
+  is_muted: false,
   can_modify: true,
   can_delete: true,
   status: 'published',

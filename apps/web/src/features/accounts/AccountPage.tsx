@@ -1,7 +1,7 @@
 import { ACCOUNT_TABS, PRODUCT_NAME, type Account, type PostType } from '@inkwell/contracts';
-import { Box, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconEdit, IconMessageCircle, IconNotes } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { ActionIcon, Box, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconDots, IconEdit, IconMessageCircle, IconNotes } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
@@ -13,9 +13,9 @@ import { wholeNumber } from '../../lib/numbers';
 import { ApprovalBadge } from '../../components/ApprovalBadge';
 import { useSignInFirst } from '../../session/returnTo';
 import { useSession } from '../../session/session';
-import { useOpenChat } from '../chats/api';
+import { sayRefusal, useOpenChat } from '../chats/api';
 import { BellButton, FollowButton } from '../follows';
-import { ReportButton } from '../reports';
+import { Safety } from '../safety';
 import { PostList } from '../posts';
 import { useAccountPosts } from '../posts/api';
 import { accountKey, useAccount, useMyAccounts } from './api';
@@ -47,34 +47,71 @@ const BANNER_HEIGHT = 140;
 /** How far the account's picture reaches up into the banner. */
 const AVATAR_OVER_BANNER = 40;
 
-/** A creator account: banner, picture, name, followers, follow button and its posts: all of them, or by type. */
-/** The account's followers, and for a signed-in reader who is not one of its people, a way to report it. */
-function FollowersAndReport({ account: a, signedIn }: { account: Account; signedIn: boolean }) {
+/** The account's followers. */
+function Followers({ account: a }: { account: Account }) {
   const { t } = useTranslation();
   return (
+    <Text size="sm" mt="xs" data-testid="followers-count">
+      {t('accounts.followers', {
+        count: a.followers_count,
+        n: wholeNumber(currentLocale(), a.followers_count, { grouped: true }),
+      })}
+    </Text>
+  );
+}
+
+/**
+ * What a reader who is not one of its people does with an account: message, follow, ring its bell, and from its
+ * menu report, mute or block it. While its people are blocked, only the menu (to unblock) is left.
+ */
+function ReaderActions({ account: a, username }: { account: Account; username: string }) {
+  const { t } = useTranslation();
+  const openChat = useOpenChat();
+  const session = useSession();
+  const signInFirst = useSignInFirst();
+  const [menu, setMenu] = useState(false);
+  return (
     <>
-      <Text size="sm" mt="xs" data-testid="followers-count">
-        {t('accounts.followers', {
-          count: a.followers_count,
-          n: wholeNumber(currentLocale(), a.followers_count, { grouped: true }),
-        })}
-      </Text>
-      {signedIn && !a.can_modify && (
-        <ReportButton target={{ type: 'account', id: a.id }} label={t('reports.report_account')} />
+      {!a.can_modify && !a.is_blocked && (
+        <Button
+          variant="default"
+          leftSection={<IconMessageCircle size={18} />}
+          loading={openChat.isPending}
+          onClick={() =>
+            session
+              ? openChat.mutate({ userIds: [], isAccount: true, accountId: a.id }, { onError: sayRefusal })
+              : signInFirst()
+          }
+        >
+          {t('chats.message')}
+        </Button>
       )}
+      {!a.is_blocked && <FollowButton account={a} accountKey={accountKey(username)} />}
+      {!a.is_blocked && <BellButton account={a} accountKey={accountKey(username)} />}
+      {session && !a.can_modify && (
+        <ActionIcon
+          variant="default"
+          size={44}
+          aria-label={t('safety.more')}
+          title={t('safety.more')}
+          onClick={() => setMenu(true)}
+        >
+          <IconDots size={20} />
+        </ActionIcon>
+      )}
+      {menu && <Safety part="menu" subject={{ kind: 'account', account: a }} onClose={() => setMenu(false)} />}
     </>
   );
 }
 
+/** A creator account: banner, picture, name, followers, follow button and its posts: all of them, or by type. */
 export function AccountPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const username = useParams().username ?? '';
   const [params, setParams] = useSearchParams();
   const account = useAccount(username);
-  const openChat = useOpenChat();
   const session = useSession();
-  const signInFirst = useSignInFirst();
   const mine = useMyAccounts(Boolean(session));
   const tab = ACCOUNT_TABS.some((x) => x.tab === params.get('tab')) ? params.get('tab')! : 'all';
 
@@ -131,20 +168,7 @@ export function AccountPage() {
                   style={holding ? { visibility: 'hidden' } : undefined}
                   aria-hidden={holding || undefined}
                 >
-                  {!a.can_modify && (
-                    <Button
-                      variant="default"
-                      leftSection={<IconMessageCircle size={18} />}
-                      loading={openChat.isPending}
-                      onClick={() =>
-                        session ? openChat.mutate({ userIds: [], isAccount: true, accountId: a.id }) : signInFirst()
-                      }
-                    >
-                      {t('chats.message')}
-                    </Button>
-                  )}
-                  <FollowButton account={a} accountKey={accountKey(username)} />
-                  <BellButton account={a} accountKey={accountKey(username)} />
+                  <ReaderActions account={a} username={username} />
                 </Group>
               )}
             </Group>
@@ -157,7 +181,8 @@ export function AccountPage() {
           </Group>
           <Text c="dimmed">/a/{a.username}</Text>
           <Text mt="xs">{a.description}</Text>
-          <FollowersAndReport account={a} signedIn={Boolean(session)} />
+          <Followers account={a} />
+          {(a.is_blocked || a.is_muted) && <Safety part="state" subject={{ kind: 'account', account: a }} />}
         </Box>
       </Card>
       <Tabs

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME, type ChatMessage, type ChatRoomResponse } from '@inkwell/contracts';
 import { useIntersection } from '@mantine/hooks';
 import { ActionIcon, Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconFlag, IconMessageCircle } from '@tabler/icons-react';
+import { IconBan, IconFlag, IconMessageCircle } from '@tabler/icons-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
@@ -17,6 +17,7 @@ import { ChatComposer } from './ChatComposer';
 import { RoomAvatars, roomTitle } from './ChatsPage';
 import { useChatRoom } from './useChatRoom';
 import { LazyReportDialog, type ReportTarget } from '../reports';
+import { Safety, type BlockTarget } from '../safety';
 import classes from './chats.module.css';
 import { NotFound, isNotFound } from '../../components/NotFound';
 import a11y from '../../components/a11y.module.css';
@@ -80,11 +81,41 @@ function Bubble({
   );
 }
 
+/**
+ * Whom blocking from a room reaches: the other person of a 1:1 chat, or the people behind the account I write
+ * to. Nobody in a group (each message there can be reported).
+ */
+function blockTargetOf(room: ChatRoomResponse): BlockTarget | null {
+  if (room.is_group) return null;
+  if (room.account && !room.as_account) return { kind: 'account', id: room.account.id, name: room.account.name };
+  const [other, ...more] = room.users;
+  return other && more.length === 0 ? { kind: 'user', id: other.id, name: other.name } : null;
+}
+
+function BlockButton({ room, onBlock }: { room: ChatRoomResponse; onBlock: (target: BlockTarget) => void }) {
+  const { t } = useTranslation();
+  const target = blockTargetOf(room);
+  if (!target) return null;
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size={44}
+      aria-label={t('safety.block_name', { name: target.name })}
+      title={t('safety.block_name', { name: target.name })}
+      onClick={() => onBlock(target)}
+    >
+      <IconBan size={20} />
+    </ActionIcon>
+  );
+}
+
 function Room({ roomId }: { roomId: number }) {
   const { t } = useTranslation();
   const session = useSession();
   const room = useChatRoom(roomId);
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const [blocking, setBlocking] = useState<BlockTarget | null>(null);
   const { ref: topRef, entry: top } = useIntersection({ rootMargin: '200px' });
   const { hasOlder, loadOlder, loadingOlder } = room;
   const info: ChatRoomResponse | undefined = room.first.data;
@@ -142,6 +173,7 @@ function Room({ roomId }: { roomId: number }) {
     <div className={classes.screen}>
       <BackBar
         to="/chats"
+        right={<BlockButton room={info!} onBlock={setBlocking} />}
         title={
           <Group gap="sm" wrap="nowrap" component="span">
             <RoomAvatars
@@ -190,6 +222,7 @@ function Room({ roomId }: { roomId: number }) {
       )}
       <ChatComposer roomId={roomId} onSent={(message) => room.append([message])} />
       <LazyReportDialog target={reporting} onClose={() => setReporting(null)} />
+      {blocking && <Safety part="block" target={blocking} onClose={() => setBlocking(null)} />}
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { chatsApi, type ChatMessage, type ChatRoomSummary, type CreateChatBody, type Paged } from '@inkwell/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { call } from '../../api/client';
+import { call, errorMessage } from '../../api/client';
+import { alert } from '../../lib/alerts';
 
 export const CHATS_KEY = ['chats'] as const;
 export const UNREAD_CHATS_KEY = [...CHATS_KEY, 'unread'] as const;
@@ -26,6 +27,9 @@ export const useUnreadChats = (enabled: boolean) =>
     enabled,
     staleTime: 60_000,
   });
+
+/** A chat that could not be opened (someone unavailable, or a block between us), said where it was asked for. */
+export const sayRefusal = (error: unknown): void => alert('danger', errorMessage(error));
 
 /** Opens (or finds) a chat and goes to it. */
 export function useOpenChat() {

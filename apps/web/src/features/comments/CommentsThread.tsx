@@ -1,6 +1,6 @@
 import { COMMENT_MAX_DEPTH, type CommentT } from '@inkwell/contracts';
 import { ActionIcon, Box, Button, Group, Loader, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
-import { IconFlag, IconHeart, IconHeartFilled, IconSend, IconTrash } from '@tabler/icons-react';
+import { IconBan, IconFlag, IconHeart, IconHeartFilled, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
@@ -17,6 +17,7 @@ import { useLikeComment } from '../likes/api';
 import { useComments, useCreateComment, useDeleteComment } from './api';
 import { isSendKey, useTouchOnly } from '../../lib/sendKey';
 import { LazyReportDialog, type ReportTarget } from '../reports';
+import { Safety, type BlockTarget } from '../safety';
 
 /** Comment as myself or as one of my approved accounts (spec §6). */
 function useIdentities() {
@@ -109,10 +110,12 @@ function CommentItem({
   comment,
   postId,
   onReport,
+  onBlock,
 }: {
   comment: CommentT;
   postId: number;
   onReport: (target: ReportTarget) => void;
+  onBlock: (target: BlockTarget) => void;
 }) {
   const { t } = useTranslation();
   const [replying, setReplying] = useState(false);
@@ -177,22 +180,36 @@ function CommentItem({
               </ActionIcon>
             )}
             {session && !(comment.commentable_type === 'user' && comment.commentable_id === session.id) && (
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                aria-label={t('reports.report_comment')}
-                title={t('reports.report_comment')}
-                onClick={() => onReport({ type: 'comment', id: comment.id })}
-              >
-                <IconFlag size={16} />
-              </ActionIcon>
+              <>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('reports.report_comment')}
+                  title={t('reports.report_comment')}
+                  onClick={() => onReport({ type: 'comment', id: comment.id })}
+                >
+                  <IconFlag size={16} />
+                </ActionIcon>
+                {/* Its writer: the person, or the people behind the account it was written as. */}
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('safety.block_name', { name: comment.name })}
+                  title={t('safety.block_name', { name: comment.name })}
+                  onClick={() =>
+                    onBlock({ kind: comment.commentable_type, id: comment.commentable_id, name: comment.name })
+                  }
+                >
+                  <IconBan size={16} />
+                </ActionIcon>
+              </>
             )}
           </Group>
           {replying && <Composer postId={postId} parentId={comment.id} onDone={() => setReplying(false)} autoFocus />}
           {comment.replies.length > 0 && (
             <Stack component="ul" gap="sm" mt="sm" pl={0} m={0}>
               {comment.replies.map((reply) => (
-                <CommentItem key={reply.id} comment={reply} postId={postId} onReport={onReport} />
+                <CommentItem key={reply.id} comment={reply} postId={postId} onReport={onReport} onBlock={onBlock} />
               ))}
             </Stack>
           )}
@@ -210,9 +227,11 @@ export function CommentsThread({ postId }: { postId: number }) {
   const session = useSession();
   const signInFirst = useSignInFirst();
   const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const [blocking, setBlocking] = useState<BlockTarget | null>(null);
   return (
     <Stack gap="md">
       <LazyReportDialog target={reporting} onClose={() => setReporting(null)} />
+      {blocking && <Safety part="block" target={blocking} onClose={() => setBlocking(null)} />}
       {session ? (
         <Composer postId={postId} />
       ) : (
@@ -227,7 +246,7 @@ export function CommentsThread({ postId }: { postId: number }) {
       )}
       <Stack component="ul" gap="md" p={0} m={0} aria-label={t('comments.title')}>
         {comments.data?.data.map((c) => (
-          <CommentItem key={c.id} comment={c} postId={postId} onReport={setReporting} />
+          <CommentItem key={c.id} comment={c} postId={postId} onReport={setReporting} onBlock={setBlocking} />
         ))}
       </Stack>
       {session && (

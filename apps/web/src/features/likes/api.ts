@@ -1,6 +1,7 @@
 import { likesApi, type LikeResult, type Post } from '@inkwell/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../api/client';
+import { call, errorMessage } from '../../api/client';
+import { alert } from '../../lib/alerts';
 import { commentsKey } from '../comments/api';
 import { patchPost } from '../posts/api';
 
@@ -16,8 +17,11 @@ export function useLikePost() {
         likes_count: Math.max(0, p.likes_count + (p.liked ? -1 : 1)),
       })),
     onSuccess: (res: LikeResult, post) => patchPost(client, post.id, (p) => ({ ...p, ...res })),
-    onError: (_err, post) =>
-      patchPost(client, post.id, (p) => ({ ...p, liked: post.liked, likes_count: post.likes_count })),
+    // A refusal (one of us blocked the other) is said, not just undone.
+    onError: (error, post) => {
+      patchPost(client, post.id, (p) => ({ ...p, liked: post.liked, likes_count: post.likes_count }));
+      alert('danger', errorMessage(error));
+    },
   });
 }
 
@@ -26,5 +30,6 @@ export function useLikeComment(postId: number) {
   return useMutation({
     mutationFn: (id: number) => call(likesApi.toggle, { body: { likeable_type: 'comment', likeable_id: id } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: commentsKey(postId) }),
+    onError: (error) => alert('danger', errorMessage(error)),
   });
 }

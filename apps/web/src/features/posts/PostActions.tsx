@@ -1,6 +1,7 @@
 import { postShortPath, type Post } from '@inkwell/contracts';
 import { Modal, NavLink } from '@mantine/core';
-import { IconEdit, IconFlag, IconShare, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconFlag, IconShare, IconTrash, IconUserOff } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +10,7 @@ import { confirmDelete } from '../../components/ConfirmDialog';
 import { alert } from '../../lib/alerts';
 import { useSession } from '../../session/session';
 import { LazyReportDialog } from '../reports';
+import { muteAccount } from '../safety';
 import { useDeletePost } from './api';
 
 async function share(post: Post, t: (k: string) => string) {
@@ -27,8 +29,8 @@ async function share(post: Post, t: (k: string) => string) {
 }
 
 /**
- * Share; edit and delete only when the viewer may change the post (spec: actions dialog); report for a signed-in
- * reader who is not one of its people.
+ * Share; edit and delete only when the viewer may change the post (spec: actions dialog); report, and mute its
+ * account, for a signed-in reader who is not one of its people.
  */
 export function PostActions({
   post,
@@ -45,6 +47,7 @@ export function PostActions({
   const navigate = useNavigate();
   const remove = useDeletePost();
   const session = useSession();
+  const client = useQueryClient();
   const [reporting, setReporting] = useState(false);
   return (
     <>
@@ -95,16 +98,30 @@ export function PostActions({
           </>
         )}
         {session && !post.can_modify && (
-          <NavLink
-            component="button"
-            label={t('reports.report')}
-            leftSection={<IconFlag size={20} />}
-            py="md"
-            onClick={() => {
-              onClose();
-              setReporting(true);
-            }}
-          />
+          <>
+            <NavLink
+              component="button"
+              label={t('reports.report')}
+              leftSection={<IconFlag size={20} />}
+              py="md"
+              onClick={() => {
+                onClose();
+                setReporting(true);
+              }}
+            />
+            {!post.is_muted && (
+              <NavLink
+                component="button"
+                label={t('safety.mute_name', { name: post.account.name })}
+                leftSection={<IconUserOff size={20} />}
+                py="md"
+                onClick={() => {
+                  onClose();
+                  void muteAccount(client, post.account);
+                }}
+              />
+            )}
+          </>
         )}
       </Modal>
       <LazyReportDialog target={reporting ? { type: 'post', id: post.id } : null} onClose={() => setReporting(false)} />

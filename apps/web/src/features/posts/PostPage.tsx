@@ -8,6 +8,7 @@ import { BackBar } from '../../components/BackBar';
 import { NotFound, isNotFound } from '../../components/NotFound';
 import { PageLoader } from '../../components/PageLoader';
 import { CommentsThread } from '../comments';
+import { Safety } from '../safety';
 import { excerpt } from './excerpt';
 import { PostCard } from './PostCard';
 import { usePost } from './api';
@@ -56,6 +57,8 @@ export function PostPage() {
     <Stack gap="md">
       {/* A post with a title has it as the page's heading (PostBody); a status post has none of its own. */}
       <BackBar title={t('titles.post')} level={p.title ? 2 : 1} />
+      {/* Opened by link: feeds leave out what I blocked or muted, and this says why. */}
+      {(p.is_blocked || p.is_muted) && <Safety part="notice" post={p} />}
       <PostCard
         post={p}
         full

@@ -1,24 +1,28 @@
 import { PRODUCT_NAME } from '@inkwell/contracts';
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconMessageCircle } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { ActionIcon, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconDots, IconMessageCircle } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { BackBar } from '../../components/BackBar';
 import { PageLoader } from '../../components/PageLoader';
 import { UserAvatar } from '../../components/UserAvatar';
-import { useOpenChat } from '../chats/api';
+import { sayRefusal, useOpenChat } from '../chats/api';
 import { FriendButtons } from '../friends';
-import { ReportButton } from '../reports';
+import { Safety } from '../safety';
 import { usePerson } from './api';
 
-/** Another person's public profile (`/u/{id}`): name, picture, friend buttons and a way to talk. */
+/**
+ * Another person's public profile (`/u/{id}`): name, picture, friend buttons and a way to talk; its menu reports or
+ * blocks them. While I block them, the page says so and offers nothing that would reach them.
+ */
 export function PersonPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = Number(useParams().id);
   const person = usePerson(id);
   const openChat = useOpenChat();
+  const [menu, setMenu] = useState(false);
   const p = person.data?.data;
 
   useEffect(() => {
@@ -45,20 +49,34 @@ export function PersonPage() {
             </Text>
           )}
           {p.awaiting_friend_request && <Text size="sm">{t('friends.asked_you', { name: p.name })}</Text>}
+          {p.is_blocked && <Safety part="state" subject={{ kind: 'user', person: p }} />}
           {!p.is_me && (
             <Group justify="center" gap="xs" mt="sm" wrap="wrap">
-              <FriendButtons person={p} />
-              <Button
-                variant="light"
-                leftSection={<IconMessageCircle size={18} />}
-                loading={openChat.isPending}
-                onClick={() => openChat.mutate({ userIds: [p.id], isAccount: false })}
+              {!p.is_blocked && (
+                <>
+                  <FriendButtons person={p} />
+                  <Button
+                    variant="light"
+                    leftSection={<IconMessageCircle size={18} />}
+                    loading={openChat.isPending}
+                    onClick={() => openChat.mutate({ userIds: [p.id], isAccount: false }, { onError: sayRefusal })}
+                  >
+                    {t('chats.message')}
+                  </Button>
+                </>
+              )}
+              <ActionIcon
+                variant="default"
+                size={44}
+                aria-label={t('safety.more')}
+                title={t('safety.more')}
+                onClick={() => setMenu(true)}
               >
-                {t('chats.message')}
-              </Button>
+                <IconDots size={20} />
+              </ActionIcon>
             </Group>
           )}
-          {!p.is_me && <ReportButton target={{ type: 'user', id: p.id }} label={t('reports.report_person')} />}
+          {menu && <Safety part="menu" subject={{ kind: 'user', person: p }} onClose={() => setMenu(false)} />}
         </Stack>
       </Card>
     </Stack>

@@ -1,6 +1,8 @@
 import { Card, Group, NavLink, Stack, Text, Title } from '@mantine/core';
 import {
+  IconBan,
   IconBell,
+  IconFilterOff,
   IconFlag,
   IconBuildingCommunity,
   IconChevronRight,
@@ -14,6 +16,7 @@ import {
   IconLogout,
   IconNotes,
   IconUserEdit,
+  IconUserOff,
   IconUserStar,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -49,6 +52,9 @@ export function ProfilePage() {
     { to: '/profile/devices', label: t('profile.menu.devices'), icon: <IconDevices size={22} /> },
     { to: '/profile/notifications', label: t('profile.menu.notifications'), icon: <IconBell size={22} /> },
     { to: '/profile/reports', label: t('profile.menu.reports'), icon: <IconFlag size={22} /> },
+    { to: '/profile/blocks', label: t('profile.menu.blocks'), icon: <IconBan size={22} /> },
+    { to: '/profile/mutes', label: t('profile.menu.mutes'), icon: <IconUserOff size={22} /> },
+    { to: '/profile/muted-words', label: t('profile.menu.muted_words'), icon: <IconFilterOff size={22} /> },
     { to: '/settings/language', label: t('profile.menu.language'), icon: <IconLanguage size={22} /> },
     { to: '/help', label: t('profile.menu.help'), icon: <IconHelpCircle size={22} /> },
     { to: '/about', label: t('profile.menu.about'), icon: <IconInfoCircle size={22} /> },

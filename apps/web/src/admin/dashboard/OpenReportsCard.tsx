@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currentLocale } from '../../i18n';
 import { numberFormat } from '../../lib/numbers';
+import { relativeTime } from '../../lib/relativeTime';
 import { useReportsSummary } from '../reports/api';
-import { waitedFor } from '../components/waitedFor';
 
 /**
  * The dashboard's word on the moderation queue, for whoever may work it: how many reports wait and how long the
@@ -43,7 +43,7 @@ export function OpenReportsCard() {
                 ? ''
                 : t('admin.dashboard.unavailable')
               : data.oldest_open_at
-                ? t('admin.dashboard.oldest_report', { age: waitedFor(data.oldest_open_at, t, locale) })
+                ? t('admin.dashboard.oldest_report', { age: relativeTime(data.oldest_open_at, locale) })
                 : t('admin.dashboard.no_open_reports')}
           </Text>
           <Anchor

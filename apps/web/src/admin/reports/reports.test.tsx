@@ -353,7 +353,7 @@ describe('open reports count', { timeout: 20_000 }, () => {
     renderAt('/admin');
     const card = await screen.findByRole('region', { name: 'Open reports' }, { timeout: 5000 });
     expect(await within(card).findByText('3')).toBeInTheDocument();
-    expect(within(card).getByText('Oldest waiting: 3 days')).toBeInTheDocument();
+    expect(within(card).getByText('Oldest reported 3d ago')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Review reports' })).toHaveAttribute('href', '/admin/reports');
   });
 });

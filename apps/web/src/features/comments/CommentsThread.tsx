@@ -1,7 +1,15 @@
 import { COMMENT_MAX_DEPTH, type CommentT } from '@inkwell/contracts';
-import { ActionIcon, Box, Button, Group, Loader, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
-import { IconBan, IconFlag, IconHeart, IconHeartFilled, IconSend, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { ActionIcon, Box, Button, Group, Input, Loader, Stack, Text, Textarea } from '@mantine/core';
+import {
+  IconBan,
+  IconChevronDown,
+  IconFlag,
+  IconHeart,
+  IconHeartFilled,
+  IconSend,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { confirmDelete } from '../../components/ConfirmDialog';
@@ -45,6 +53,7 @@ function Composer({
   const touchOnly = useTouchOnly();
   const identities = useIdentities();
   const [as, setAs] = useState('me');
+  const pickerId = useId();
   const [content, setContent] = useState('');
   const create = useCreateComment(postId);
   const send = () => {
@@ -63,15 +72,26 @@ function Composer({
   return (
     <Stack gap={6}>
       {identities.length > 1 && (
-        // The phone's own picker, as in compose: no positioning engine on every post page.
-        <NativeSelect
-          size="xs"
-          data={identities}
-          value={as}
-          onChange={(event) => setAs(event.currentTarget.value)}
-          label={t('comments.as')}
-          w={260}
-        />
+        // The phone's own picker, as in compose: no positioning engine on every post page, and Mantine's
+        // NativeSelect (with its combobox chevron, ~2 KB) left out of the post page's first visit.
+        <Input.Wrapper label={t('comments.as')} size="xs" w={260} id={pickerId}>
+          <Input
+            component="select"
+            id={pickerId}
+            size="xs"
+            pointer
+            value={as}
+            onChange={(event: ChangeEvent<HTMLSelectElement>) => setAs(event.currentTarget.value)}
+            rightSection={<IconChevronDown size={14} aria-hidden />}
+            rightSectionPointerEvents="none"
+          >
+            {identities.map((identity) => (
+              <option key={identity.value} value={identity.value}>
+                {identity.label}
+              </option>
+            ))}
+          </Input>
+        </Input.Wrapper>
       )}
       <Group gap="xs" align="end" wrap="nowrap">
         <Textarea

@@ -1,4 +1,4 @@
-import type { Post, SessionUser } from '@inkwell/contracts';
+import type { Account, Post, SessionUser } from '@inkwell/contracts';
 
 /** A signed-in reader as `GET /api/user` answers, with any field overridden. */
 export const sessionUser = (over: Partial<SessionUser> = {}): SessionUser => ({
@@ -48,5 +48,32 @@ export const post = (id: number, over: Partial<Post> = {}): Post => ({
   rejected_at: null,
   created_at: '2026-05-01T00:00:00Z',
   updated_at: '2026-05-01T00:00:00Z',
+  ...over,
+});
+
+/** The demo creator account `harbour` as `GET /api/accounts/{username}` answers a reader, with any field overridden. */
+export const account = (over: Partial<Account> = {}): Account => ({
+  id: 3,
+  name: 'Harbour Sketches',
+  username: 'harbour',
+  description: 'Drawings from the river',
+  url: null,
+  contact: null,
+  profile_url: null,
+  banner_url: null,
+  organization_id: 1,
+  organization: { id: 1, name: 'Harbour', username: 'harbour_org' },
+  approved_status: 'approved',
+  published_status: 'published',
+  followers_count: 4,
+  is_followed: false,
+  bell: false,
+  is_blocked: false,
+  is_muted: false,
+  can_modify: false,
+  can_delete: false,
+  can_view_insights: false,
+  time_zone: null,
+  created_at: '2026-01-01T00:00:00Z',
   ...over,
 });

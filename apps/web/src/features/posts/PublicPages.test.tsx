@@ -1,4 +1,4 @@
-import type { Account, CommentT, Post, SessionUser } from '@inkwell/contracts';
+import type { CommentT, Post, SessionUser } from '@inkwell/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { Providers } from '../../app/Providers';
 import { queryClient } from '../../app/queryClient';
 import { routes } from '../../app/router';
 import { signIn, signOut } from '../../session/session';
-import { post as postFixture, sessionUser } from '../../test/fixtures';
+import { account, post as postFixture, sessionUser } from '../../test/fixtures';
 
 const post = (over: Partial<Post> = {}): Post =>
   postFixture(41, {
@@ -35,32 +35,6 @@ const comment: CommentT = {
   created_at: '2026-05-01T01:00:00Z',
   replies: [],
 };
-
-const account = (over: Partial<Account> = {}): Account => ({
-  id: 3,
-  name: 'Harbour Sketches',
-  username: 'harbour',
-  description: 'Drawings from the river',
-  url: null,
-  contact: null,
-  profile_url: null,
-  banner_url: null,
-  organization_id: 1,
-  organization: { id: 1, name: 'Harbour', username: 'harbour_org' },
-  approved_status: 'approved',
-  published_status: 'published',
-  followers_count: 4,
-  is_followed: false,
-  bell: false,
-  is_blocked: false,
-  is_muted: false,
-  can_modify: false,
-  can_delete: false,
-  can_view_insights: false,
-  time_zone: null,
-  created_at: '2026-01-01T00:00:00Z',
-  ...over,
-});
 
 const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
 const feedPage = (posts: Post[]) => ({ data: posts, meta: { per_page: 20, next_cursor: null } });

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../app/queryClient';
 import { changeLocale } from '../../i18n';
+import { account as accountFixture } from '../../test/fixtures';
 import { renderInApp } from '../../test/renderInApp';
 import { personKey } from '../users/api';
 import { Safety } from './index';
@@ -23,31 +24,14 @@ const person = (over: Partial<Person> = {}): Person => ({
   ...over,
 });
 
-const account = (over: Partial<Account> = {}): Account => ({
-  id: 3,
-  name: 'Harbour Sketches',
-  username: 'harbour',
-  description: '',
-  url: null,
-  contact: null,
-  profile_url: null,
-  banner_url: null,
-  organization_id: 1,
-  organization: { id: 1, name: 'Harbour', username: 'harbour-org' },
-  approved_status: 'approved',
-  published_status: 'published',
-  followers_count: 10,
-  is_followed: true,
-  bell: false,
-  is_blocked: false,
-  is_muted: false,
-  can_modify: false,
-  can_delete: false,
-  can_view_insights: false,
-  time_zone: null,
-  created_at: '2026-01-01T00:00:00Z',
-  ...over,
-});
+const account = (over: Partial<Account> = {}): Account =>
+  accountFixture({
+    description: '',
+    organization: { id: 1, name: 'Harbour', username: 'harbour-org' },
+    followers_count: 10,
+    is_followed: true,
+    ...over,
+  });
 
 beforeEach(() => queryClient.clear());
 afterEach(async () => {

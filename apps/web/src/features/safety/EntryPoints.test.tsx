@@ -1,4 +1,4 @@
-import type { Account, CommentT, Person, Post } from '@inkwell/contracts';
+import type { CommentT, Person, Post } from '@inkwell/contracts';
 import { notifications } from '@mantine/notifications';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +8,7 @@ import { Providers } from '../../app/Providers';
 import { queryClient } from '../../app/queryClient';
 import { routes } from '../../app/router';
 import { signIn, signOut } from '../../session/session';
-import { post as postFixture, sessionUser } from '../../test/fixtures';
+import { account, post as postFixture, sessionUser } from '../../test/fixtures';
 import { answerAs, writes } from './testServer';
 
 const SLUG = 'morning-in-mandalay-a1b2c3';
@@ -32,32 +32,6 @@ const comment: CommentT = {
   created_at: '2026-05-01T01:00:00Z',
   replies: [],
 };
-
-const account = (over: Partial<Account> = {}): Account => ({
-  id: 3,
-  name: 'Harbour Sketches',
-  username: 'harbour',
-  description: 'Drawings from the river',
-  url: null,
-  contact: null,
-  profile_url: null,
-  banner_url: null,
-  organization_id: 1,
-  organization: { id: 1, name: 'Harbour', username: 'harbour_org' },
-  approved_status: 'approved',
-  published_status: 'published',
-  followers_count: 4,
-  is_followed: false,
-  bell: false,
-  is_blocked: false,
-  is_muted: false,
-  can_modify: false,
-  can_delete: false,
-  can_view_insights: false,
-  time_zone: null,
-  created_at: '2026-01-01T00:00:00Z',
-  ...over,
-});
 
 const person: Person = {
   id: 5,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
 import { ADMIN } from '../playwright.config';
-import { seriousFindings, smallTargets, type Finding } from '../support/a11y';
+import { ADMIN_SCREENS, seriousFindings, smallTargets, type Finding } from '../support/a11y';
 import { DEMO_PASSWORD, api, demo, login } from '../support/app';
 
 /**
@@ -167,21 +167,7 @@ function userStates(ids: Ids): State[] {
 }
 
 const adminStates = (ids: Ids): State[] => [
-  ...[
-    '/admin',
-    '/admin/users',
-    '/admin/organizations',
-    '/admin/accounts',
-    '/admin/posts',
-    '/admin/posts/import',
-    '/admin/reports',
-    '/admin/roles',
-    '/admin/permissions',
-    '/admin/plans',
-    '/admin/plans/add',
-    '/admin/subscriptions',
-    '/admin/audit',
-  ].map((path) => ({ name: path, path, admin: true })),
+  ...ADMIN_SCREENS.map((path) => ({ name: path, path, admin: true })),
   { name: '/admin/reports/:id', path: `/admin/reports/${ids.reportId}`, admin: true },
 ];
 

@@ -1,24 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN } from '../playwright.config';
-import { seriousViolations as serious } from '../support/a11y';
+import { ADMIN_SCREENS, seriousViolations as serious } from '../support/a11y';
 import { api, login, newActivatedUser } from '../support/app';
-
-/** Every admin screen, wide and narrow: axe finds nothing serious or critical, and nothing scrolls sideways. */
-const SCREENS = [
-  '/admin',
-  '/admin/users',
-  '/admin/organizations',
-  '/admin/accounts',
-  '/admin/posts',
-  '/admin/posts/import',
-  '/admin/reports',
-  '/admin/roles',
-  '/admin/permissions',
-  '/admin/plans',
-  '/admin/plans/add',
-  '/admin/subscriptions',
-  '/admin/audit',
-];
 
 /** A report to open (the demo data has none): a new reader reports a demo person. */
 async function openReport(baseURL: string): Promise<number> {
@@ -35,6 +18,7 @@ async function openReport(baseURL: string): Promise<number> {
   return receipt.data.id;
 }
 
+/** Every admin screen, wide and narrow: axe finds nothing serious or critical, and nothing scrolls sideways. */
 for (const width of [1280, 390]) {
   test(`admin screens at ${width} px pass axe with nothing serious or critical`, async ({ page, baseURL }) => {
     test.setTimeout(120_000);
@@ -42,7 +26,7 @@ for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await login(page, ADMIN.email, ADMIN.password);
     const found: string[] = [];
-    for (const path of [...SCREENS, `/admin/reports/${report}`]) {
+    for (const path of [...ADMIN_SCREENS, `/admin/reports/${report}`]) {
       await page.goto(path);
       await expect(page.getByTestId('admin-title')).toBeVisible();
       await page.waitForLoadState('networkidle');

@@ -116,3 +116,20 @@ export async function smallTargets(page: Page, min = 44): Promise<string[]> {
     return found;
   }, min);
 }
+
+/** Every admin screen with a fixed path (the sweeps add the pages of one report, plan or user themselves). */
+export const ADMIN_SCREENS = [
+  '/admin',
+  '/admin/users',
+  '/admin/organizations',
+  '/admin/accounts',
+  '/admin/posts',
+  '/admin/posts/import',
+  '/admin/reports',
+  '/admin/roles',
+  '/admin/permissions',
+  '/admin/plans',
+  '/admin/plans/add',
+  '/admin/subscriptions',
+  '/admin/audit',
+];

@@ -17,7 +17,7 @@ import type { AppContext } from '../../platform/context';
 import { ValidationError, notFound } from '../../platform/errors';
 import { offsetOf, pageMeta, paged, type PageAt } from '../../platform/pagination';
 import { accountAccess, findAccount } from '../accounts';
-import { refuseIfBlocked } from '../safety';
+import { refuseIfBlockedWith } from '../safety';
 import { markAttached, ownUpload } from '../media';
 import * as repo from './chats.repo';
 import { requireRoom, roomAccess, type RoomAccess } from './chats.policy';
@@ -124,7 +124,7 @@ export async function create(
     if (accountAccess(auth, account).owner) throw new ValidationError({ accountId: ['chats.own_account'] });
     const owners = await repo.accountOwners(ctx.db, account.id);
     if (owners.length === 0) throw new ValidationError({ accountId: ['chats.account_unavailable'] });
-    await refuseIfBlocked(ctx.db, me, owners);
+    await refuseIfBlockedWith(ctx.db, me, { accountId: account.id });
     return ctx.transaction((tx) =>
       repo.createRoom(tx, {
         account_id: account.id,
@@ -140,7 +140,7 @@ export async function create(
   if (others.length === 0) throw new ValidationError({ userIds: ['validation.required'] });
   const active = new Set(await repo.activePeople(ctx.db, others));
   if (others.some((id) => !active.has(id))) throw new ValidationError({ userIds: ['chats.person_unavailable'] });
-  await refuseIfBlocked(ctx.db, me, others);
+  await refuseIfBlockedWith(ctx.db, me, { people: others });
   const members = [me, ...others].map((user_id) => ({ user_id, as_account: false }));
   if (others.length === 1) {
     const [low, high] = [me, others[0]!].sort((a, b) => a - b);
@@ -240,7 +240,12 @@ export async function send(
   const me = auth.user.id;
   // A chat between two sides ends with a block (a group goes on: nobody there is reached alone).
   if (!facts.is_group)
-    await refuseIfBlocked(ctx.db, me, await repo.otherMembers(ctx.db, roomId, me), 'safety.blocked_chat');
+    await refuseIfBlockedWith(
+      ctx.db,
+      me,
+      { people: await repo.otherMembers(ctx.db, roomId, me) },
+      'safety.blocked_chat',
+    );
   const key = body.image ? ctx.storage.keyOf(body.image) : undefined;
   if (body.image && (await ownUpload(ctx.db, key, me, 'image')) !== 'ok') {
     throw new ValidationError({ image: ['chats.image_not_yours'] });

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { ValidationError, conflict, notFound } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
 import { offsetOf, paged, type PageAt } from '../../platform/pagination';
-import { iBlockedAny, refuseIfBlocked } from '../safety';
+import { iBlockedAny, refuseIfBlockedWith } from '../safety';
 import * as repo from './friends.repo';
 
 /** Where `me` stands with the pair's row (none: not friends, nobody asked). */
@@ -58,7 +58,7 @@ const outcome = async (
 export async function add(ctx: AppContext, auth: AuthContext, friendId: number): Promise<FriendOutcome> {
   await other(ctx, auth, friendId);
   const me = auth.user.id;
-  await refuseIfBlocked(ctx.db, me, [friendId]);
+  await refuseIfBlockedWith(ctx.db, me, { people: [friendId] });
   const message = await ctx.transaction(async (tx): Promise<MessageKey> => {
     if (await repo.insertRequest(tx, me, friendId)) {
       ctx.events.publish(tx, { type: 'friend.requested', actor_id: me, user_id: friendId });
@@ -80,7 +80,7 @@ export async function add(ctx: AppContext, auth: AuthContext, friendId: number):
 export async function accept(ctx: AppContext, auth: AuthContext, friendId: number): Promise<FriendOutcome> {
   await other(ctx, auth, friendId);
   const me = auth.user.id;
-  await refuseIfBlocked(ctx.db, me, [friendId]);
+  await refuseIfBlockedWith(ctx.db, me, { people: [friendId] });
   await ctx.transaction(async (tx) => {
     const row = await repo.lockPair(tx, me, friendId);
     if (row?.accepted_at) throw conflict('friends.already_friends');

@@ -7,6 +7,6 @@ import { defineModule } from '../../platform/module';
 import { safetyRoutes } from './safety.routes';
 
 export { safetyLimit } from './safety.routes';
-export { blockedAmong, iBlockedAny, refuseIfBlocked, refuseIfBlockedWith } from './safety.checks';
+export { iBlockedAny, refuseIfBlockedWith } from './safety.checks';
 
 export const safetyModule = defineModule({ routes: safetyRoutes });

@@ -4,25 +4,9 @@ import type { MessageKey } from '../../platform/i18n';
 import * as repo from './safety.repo';
 
 /**
- * 403 when `me` and any of `others` are in a block, either way: one of them may not reach the other. The
- * message never says who blocked whom (the blocked are not told).
- */
-export async function refuseIfBlocked(
-  db: Db | Tx,
-  me: number,
-  others: number[],
-  key: MessageKey = 'safety.blocked',
-): Promise<void> {
-  const among = others.filter((id) => id !== me);
-  if ((await repo.blockedAmong(db, me, among)).length > 0) throw forbidden(key);
-}
-
-export const blockedAmong = repo.blockedAmong;
-export const iBlockedAny = repo.iBlockedAny;
-
-/**
- * 403 when `me` is in a block with an owner of the account or with `people` (a post's writer, a comment's):
- * whoever runs or wrote what I act on may not be reached by me, nor I by them.
+ * 403 when `me` is in a block, either way, with an owner of the account or with one of `people` (a post's
+ * writer, a comment's, a chat's other side): whoever runs or wrote what I act on may not be reached by me, nor I
+ * by them. The message never says who blocked whom (the blocked are not told).
  */
 export async function refuseIfBlockedWith(
   db: Db | Tx,
@@ -33,3 +17,5 @@ export async function refuseIfBlockedWith(
   const people = (target.people ?? []).filter((id): id is number => id !== null && id !== me);
   if (await repo.blockedWithTarget(db, me, target.accountId ?? null, people)) throw forbidden(key);
 }
+
+export const iBlockedAny = repo.iBlockedAny;

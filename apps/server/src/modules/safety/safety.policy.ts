@@ -8,6 +8,6 @@ export function mayBlock(auth: AuthContext, people: number[]): void {
 }
 
 /** Muting an account I run would hide my own posts from me. */
-export function mayMute(_auth: AuthContext, access: AccountAccess): void {
+export function mayMute(access: AccountAccess): void {
   if (access.member) throw new ValidationError({ id: ['safety.self'] });
 }

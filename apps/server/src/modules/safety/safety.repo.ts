@@ -36,16 +36,6 @@ export async function deleteBlocks(tx: Tx, blocker: number, blocked: number[]): 
   );
 }
 
-/** Which of `others` are in a block with `me`, either way. */
-export async function blockedAmong(db: Conn, me: number, others: number[]): Promise<number[]> {
-  if (others.length === 0) return [];
-  const rows = await queryRows<{ id: number }>(
-    db as Db,
-    sql`select distinct x.id from ${blockedWith(me)} as x(id) where x.id = any(${sql.param(others)}::int[])`,
-  );
-  return rows.map((r) => r.id);
-}
-
 /** Whether `me` blocked any of `others` (what `is_blocked` answers). */
 export async function iBlockedAny(db: Conn, me: number, others: number[]): Promise<boolean> {
   if (others.length === 0) return false;

@@ -59,7 +59,7 @@ export async function blockAccount(
 }
 
 export async function mute(ctx: AppContext, auth: AuthContext, accountId: number, on: boolean): Promise<MuteResult> {
-  if (on) mayMute(auth, accountAccess(auth, await visibleAccount(ctx, auth, accountId)));
+  if (on) mayMute(accountAccess(auth, await visibleAccount(ctx, auth, accountId)));
   await repo.setMute(ctx.db, auth.user.id, accountId, on);
   return { is_muted: on };
 }

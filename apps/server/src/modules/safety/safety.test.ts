@@ -282,19 +282,24 @@ describe('muting', () => {
     const me = await signedIn(s);
     const put = await s.call(safetyApi.setMutedWords, {
       token: me.token,
-      body: { words: ['မိုးရွာ', ' ฝนตก ', 'spoiler', 'Spoiler', '', '50%_off'] },
+      body: { words: ['မိုးရွာ', ' ฝนตก ', 'spoiler', 'Spoiler', '', '50%_off', 'c++ (beta)', 'a.b', String.raw`\d+`] },
     });
     expect(put.status).toBe(200);
-    expect(put.body.data.words).toEqual(['မိုးရွာ', 'ฝนตก', 'spoiler', '50%_off']);
+    expect(put.body.data.words).toEqual(['မိုးရွာ', 'ฝนตก', 'spoiler', '50%_off', 'c++ (beta)', 'a.b', String.raw`\d+`]);
     expect((await s.call(safetyApi.mutedWords, { token: me.token })).body.data.words).toEqual(put.body.data.words);
     const ids = await publicFeedIds(me);
     expect(ids).not.toContain(burmese.post.id);
     expect(ids).not.toContain(thai.post.id);
     expect(ids).not.toContain(latin.post.id);
     expect(ids).toContain(plain.post.id);
-    // `%` and `_` in a word match only themselves.
+    // Every character of a word matches only itself: `%`, `_` and a regular expression's metacharacters too.
     const other = await creator('Everything 50 off today');
-    expect(await publicFeedIds(me)).toContain(other.post.id);
+    const dotted = await creator('axb and 1234');
+    const cpp = await creator('Learning C++ (Beta) this week');
+    const after = await publicFeedIds(me);
+    expect(after).toContain(other.post.id);
+    expect(after).toContain(dotted.post.id);
+    expect(after).not.toContain(cpp.post.id);
     // Still readable by link.
     const byLink = await s.call(postsApi.bySlug, { token: me.token, params: { slug: thai.post.slug } });
     expect(byLink.status).toBe(200);

@@ -89,6 +89,10 @@ export const EnvSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  /** The platform's share of what readers pay creators (memberships and tips), in percent. */
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(5),
+  /** Days a creator's earnings are held (for refunds) before they can be paid out. */
+  EARNINGS_HOLD_DAYS: z.coerce.number().int().min(0).max(90).default(7),
   KBZPAY_BASE_URL: optional,
   KBZPAY_APP_ID: optional,
   KBZPAY_MERCH_CODE: optional,

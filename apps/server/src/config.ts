@@ -112,6 +112,10 @@ export interface PushConfig {
 
 export interface PaymentsConfig {
   timeoutMinutes: number;
+  /** The platform's share of readers' payments to creators, in percent (the fee row of each). */
+  platformFeePercent: number;
+  /** Days a creator's share is held before a payout may take it. */
+  earningsHoldDays: number;
   /**
    * The sandbox checkout stands in for a provider without merchant keys, outside production only: in
    * production an unconfigured provider is simply not offered, so nobody can approve their own payment.
@@ -207,6 +211,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     payments: {
       timeoutMinutes: e.PAYMENT_TIMEOUT_MINUTES,
+      platformFeePercent: e.PLATFORM_FEE_PERCENT,
+      earningsHoldDays: e.EARNINGS_HOLD_DAYS,
       sandbox: e.NODE_ENV !== 'production',
       kbzpay:
         e.KBZPAY_BASE_URL && e.KBZPAY_APP_ID && e.KBZPAY_MERCH_CODE && e.KBZPAY_APP_KEY

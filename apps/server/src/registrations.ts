@@ -9,6 +9,7 @@ import { identityModule } from './modules/identity';
 import { insightsModule } from './modules/insights';
 import { likesModule } from './modules/likes';
 import { mediaModule } from './modules/media';
+import { membershipsModule } from './modules/memberships';
 import { notificationsModule } from './modules/notifications';
 import { organizationsModule } from './modules/organizations';
 import { pagesModule } from './modules/pages';
@@ -48,6 +49,7 @@ const modules = [
   organizationsModule,
   accountsModule,
   billingModule,
+  membershipsModule,
   mediaModule,
   postsModule,
   commentsModule,

@@ -23,6 +23,13 @@ export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'expired', 'cancelle
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const CURRENCY = 'MMK';
+/** What a payment may be in: plans are in kyat; a creator's tiers and tips in kyat or baht. */
+export const PAYMENT_CURRENCIES = ['MMK', 'THB'] as const;
+export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
+
+/** What a payment pays for: a plan (to the platform), a membership or a tip (to a creator account). */
+export const PAYMENT_PURPOSES = ['plan', 'membership', 'tip'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 export const PlanSummary = z.object({
   id: z.number().int(),
@@ -208,12 +215,18 @@ export type NextStep = z.infer<typeof NextStep>;
 export const Payment = z.object({
   id: z.number().int(),
   order_id: z.string(),
-  plan: PlanSummary,
+  purpose: z.enum(PAYMENT_PURPOSES),
+  /** The plan a `plan` payment buys (null for a membership or a tip). */
+  plan: PlanSummary.nullable(),
+  /** The creator account a membership or tip pays, and the tier or membership it is for. */
+  account_id: z.number().int().nullable(),
+  tier_id: z.number().int().nullable(),
+  membership_id: z.number().int().nullable(),
   billing_cycle: z.enum(BILLING_CYCLES),
   provider: z.enum(PAYMENT_PROVIDERS),
   sandbox: z.boolean(),
   amount: z.number().int(),
-  currency: z.literal(CURRENCY),
+  currency: z.enum(PAYMENT_CURRENCIES),
   status: z.enum(PAYMENT_STATUSES),
   next_step: NextStep.nullable(),
   subscription: SubscriptionSummary.nullable(),

@@ -183,6 +183,17 @@ export const ReportResolved = event('report.resolved', {
  */
 export const UserBlocked = event('user.blocked', { user_id: RowId });
 
+/**
+ * A reader's payment to a creator account (a membership or a tip) was confirmed by its gateway's signed
+ * callback and booked in the ledger (the payer is the actor). Heard once per payment: what it buys is granted
+ * by its subscriber, which must be idempotent (the outbox delivers at least once).
+ */
+export const PaymentPaid = event('payment.paid', {
+  payment_id: RowId,
+  purpose: z.enum(['membership', 'tip']),
+  account_id: RowId,
+});
+
 export const DomainEvent = z.discriminatedUnion('type', [
   PostCreated,
   PostUpdated,
@@ -215,6 +226,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   MediaProgressed,
   ReportResolved,
   UserBlocked,
+  PaymentPaid,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];

@@ -16,6 +16,7 @@ export * from './jobs';
 export * from './likes';
 export * from './links';
 export * from './media';
+export * from './memberships';
 export * from './notifications';
 export * from './organizations';
 export * from './permissions';

@@ -1,7 +1,16 @@
-import type { BillingCycle, NextStep, PaymentProvider, PaymentStatus, SubscriptionStatus } from '@inkwell/contracts';
+import type {
+  BillingCycle,
+  NextStep,
+  PaymentProvider,
+  PaymentPurpose,
+  PaymentStatus,
+  SubscriptionStatus,
+} from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
 import { belongsTo, identity, timestamps } from './columns';
+import { memberships, membershipTiers } from './memberships';
 import { users } from './users';
 
 export interface PlanTranslation {
@@ -66,9 +75,16 @@ export const payments = pgTable(
   {
     id: identity(),
     user_id: belongsTo(() => users.id),
-    plan_id: integer()
-      .notNull()
-      .references(() => plans.id),
+    /** What it pays for: a plan (to the platform), a membership or a tip (to a creator account). */
+    purpose: varchar({ length: 12 }).$type<PaymentPurpose>().notNull().default('plan'),
+    plan_id: integer().references(() => plans.id),
+    /** The creator account a membership or tip pays (the ledger's payee). */
+    account_id: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    tier_id: integer().references(() => membershipTiers.id, { onDelete: 'set null' }),
+    membership_id: integer().references(() => memberships.id, { onDelete: 'set null' }),
+    /** The post a tip was given on, and the tipper's words to the creator. */
+    post_id: integer(),
+    message: text(),
     billing_cycle: varchar({ length: 10 }).$type<BillingCycle>().notNull(),
     provider: varchar({ length: 10 }).$type<PaymentProvider>().notNull(),
     /** True when the sandbox stood in for a provider without merchant keys. */
@@ -93,6 +109,11 @@ export const payments = pgTable(
     uniqueIndex('payments_merchant_reference_key').on(t.merchant_reference_id),
     index('payments_user_id_idx').on(t.user_id),
     index('payments_plan_id_idx').on(t.plan_id),
+    index('payments_account_idx')
+      .on(t.account_id, t.paid_at)
+      .where(sql`${t.account_id} is not null`),
+    // A membership's or tip's payee may go (a deleted account); a plan payment always names its plan.
+    check('payments_plan_named', sql`${t.purpose} <> 'plan' or ${t.plan_id} is not null`),
     index('payments_pending_idx')
       .on(t.expires_at)
       .where(sql`${t.status} = 'pending'`),

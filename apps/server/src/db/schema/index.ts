@@ -12,6 +12,7 @@ export * from './insights';
 export * from './likes';
 export * from './mail';
 export * from './media';
+export * from './memberships';
 export * from './notifications';
 export * from './organizations';
 export * from './posts';

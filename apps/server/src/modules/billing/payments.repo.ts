@@ -22,7 +22,7 @@ export async function withDetails(db: Conn, id: number) {
   const [row] = await db
     .select({ payment: payments, plan: plans, subscription: subscriptions })
     .from(payments)
-    .innerJoin(plans, eq(plans.id, payments.plan_id))
+    .leftJoin(plans, eq(plans.id, payments.plan_id))
     .leftJoin(subscriptions, eq(subscriptions.id, payments.subscription_id))
     .where(eq(payments.id, id));
   return row;

@@ -1,6 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type { Locale, NotifyProvider, ParsedBody, Payment, PaymentProvider, billingApi } from '@inkwell/contracts';
+import type {
+  BillingCycle,
+  Locale,
+  NotifyProvider,
+  ParsedBody,
+  Payment,
+  PaymentCurrency,
+  PaymentProvider,
+  PaymentPurpose,
+  billingApi,
+} from '@inkwell/contracts';
 import { CURRENCY, PAYMENT_PROVIDERS } from '@inkwell/contracts';
+import type { Tx } from '../../db/connect';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { AppError, ValidationError, notFound } from '../../platform/errors';
@@ -8,23 +19,28 @@ import { activatePaid, offeredPlan, planSummary, priceOf, toSubscription } from 
 import { InvalidSignature, type Acknowledgement } from './gateways/gateway';
 import type { Gateways } from './gateways';
 import { newOrderId } from './gateways/signing';
+import * as ledger from './ledger.repo';
 import * as repo from './payments.repo';
 
 export function toPayment(details: NonNullable<Awaited<ReturnType<typeof repo.withDetails>>>, locale: Locale): Payment {
   const { payment, plan, subscription } = details;
-  const summary = planSummary(plan, locale);
+  const summary = plan ? planSummary(plan, locale) : null;
   return {
     id: payment.id,
     order_id: payment.order_id,
+    purpose: payment.purpose,
     plan: summary,
+    account_id: payment.account_id,
+    tier_id: payment.tier_id,
+    membership_id: payment.membership_id,
     billing_cycle: payment.billing_cycle,
     provider: payment.provider,
     sandbox: payment.sandbox,
     amount: payment.amount,
-    currency: CURRENCY,
+    currency: payment.currency as PaymentCurrency,
     status: payment.status,
     next_step: payment.status === 'pending' ? (payment.next_step ?? null) : null,
-    subscription: subscription ? toSubscription(subscription, summary) : null,
+    subscription: subscription && summary ? toSubscription(subscription, summary) : null,
     created_at: payment.created_at.toISOString(),
     expires_at: payment.expires_at.toISOString(),
     paid_at: payment.paid_at?.toISOString() ?? null,
@@ -38,7 +54,7 @@ export async function paymentFor(ctx: AppContext, auth: AuthContext, id: number,
   return toPayment(details, locale);
 }
 
-/** Records the payment, then asks the gateway for the payer's next step (never inside a transaction). */
+/** A plan's payment: its price for the cycle, paid to the platform. */
 export async function startPayment(
   ctx: AppContext,
   gateways: Gateways,
@@ -47,31 +63,85 @@ export async function startPayment(
   locale: Locale,
 ): Promise<Payment> {
   const plan = await offeredPlan(ctx, input.plan_id);
-  const amount = priceOf(plan, input.billing_cycle);
-  const gateway = gateways.forPayment(input.payment_provider);
+  return startCheckout(
+    ctx,
+    gateways,
+    auth,
+    {
+      purpose: 'plan',
+      plan_id: plan.id,
+      billing_cycle: input.billing_cycle,
+      provider: input.payment_provider,
+      amount: priceOf(plan, input.billing_cycle),
+      currency: CURRENCY,
+      title: `Inkwell ${plan.name} (${input.billing_cycle})`,
+      returnPath: '/profile/plan/purchased',
+    },
+    locale,
+  );
+}
+
+/** What a checkout pays for and how much; `returnPath` is where the wallet sends the payer back. */
+export interface Checkout {
+  purpose: PaymentPurpose;
+  plan_id?: number;
+  account_id?: number;
+  tier_id?: number;
+  membership_id?: number;
+  post_id?: number | null;
+  message?: string | null;
+  billing_cycle: BillingCycle;
+  provider: PaymentProvider;
+  amount: number;
+  currency: PaymentCurrency;
+  title: string;
+  returnPath: string;
+}
+
+/**
+ * Records a payment, then asks the gateway for the payer's next step (never inside a transaction): the one way
+ * money is asked for, whether for a plan, a membership or a tip. Nothing is granted until the signed callback.
+ */
+export async function startCheckout(
+  ctx: AppContext,
+  gateways: Gateways,
+  auth: AuthContext,
+  checkout: Checkout,
+  locale: Locale,
+): Promise<Payment> {
+  const gateway = gateways.forPayment(checkout.provider);
   if (!gateway) throw new ValidationError({ payment_provider: ['billing.provider_unavailable'] });
+  // Myanmar's wallets take kyat only; a price in baht is payable where a gateway takes it (the sandbox).
+  if (checkout.currency !== CURRENCY && gateway.name !== 'sandbox')
+    throw new ValidationError({ payment_provider: ['billing.currency_unavailable'] }, 'billing.currency_unavailable');
   const timeout = ctx.config.payments.timeoutMinutes;
   const payment = await repo.insert(ctx.db, {
     user_id: auth.user.id,
-    plan_id: plan.id,
-    billing_cycle: input.billing_cycle,
-    provider: input.payment_provider,
+    purpose: checkout.purpose,
+    plan_id: checkout.plan_id ?? null,
+    account_id: checkout.account_id ?? null,
+    tier_id: checkout.tier_id ?? null,
+    membership_id: checkout.membership_id ?? null,
+    post_id: checkout.post_id ?? null,
+    message: checkout.message || null,
+    billing_cycle: checkout.billing_cycle,
+    provider: checkout.provider,
     sandbox: gateway.name === 'sandbox',
     order_id: newOrderId(),
     merchant_reference_id: randomBytes(12).toString('hex'),
-    amount,
-    currency: CURRENCY,
+    amount: checkout.amount,
+    currency: checkout.currency,
     expires_at: new Date(Date.now() + timeout * 60_000),
   });
   try {
     const created = await gateway.create({
       orderId: payment.order_id,
       merchantReferenceId: payment.merchant_reference_id!,
-      amount,
-      currency: CURRENCY,
-      title: `Inkwell ${plan.name} (${input.billing_cycle})`,
+      amount: checkout.amount,
+      currency: checkout.currency,
+      title: checkout.title,
       notifyUrl: `${ctx.config.publicUrl}/api/payments/${gateway.name}/notify`,
-      returnUrl: `${ctx.config.publicUrl}/profile/plan/purchased?payment=${payment.id}`,
+      returnUrl: `${ctx.config.publicUrl}${checkout.returnPath}?payment=${payment.id}`,
       timeoutMinutes: timeout,
     });
     await repo.update(ctx.db, payment.id, {
@@ -79,10 +149,7 @@ export async function startPayment(
       provider_transaction_id: created.providerTransactionId ?? null,
     });
   } catch (err) {
-    ctx.log.error(
-      { err, provider: input.payment_provider, paymentId: payment.id },
-      'payment gateway refused the payment',
-    );
+    ctx.log.error({ err, provider: checkout.provider, paymentId: payment.id }, 'payment gateway refused the payment');
     await repo.markUnpaid(
       ctx.db,
       payment.id,
@@ -152,15 +219,7 @@ export async function handleCallback(
     const activated = await ctx.transaction(async (tx) => {
       const paid = await repo.markPaid(tx, payment.id, report.transactionId);
       if (!paid) return false;
-      const subscription = await activatePaid(tx, paid);
-      await repo.update(tx, paid.id, { subscription_id: subscription.id });
-      ctx.events.publish(tx, {
-        type: 'subscription.started',
-        actor_id: paid.user_id,
-        user_id: paid.user_id,
-        subscription_id: subscription.id,
-        trial: false,
-      });
+      await settle(ctx, tx, paid);
       return true;
     });
     outcome = activated ? 'paid' : 'duplicate';
@@ -171,6 +230,35 @@ export async function handleCallback(
   }
   await record(outcome, ids);
   return { status: 200, ack: gateway.acknowledge(true) };
+}
+
+/**
+ * What a confirmed payment grants, in the transaction that marks it paid: a plan's subscription at once; a
+ * reader's payment to a creator is booked in the ledger here and granted by the memberships module when it
+ * hears `payment.paid` (after this commit, from the outbox).
+ */
+async function settle(ctx: AppContext, tx: Tx, paid: repo.PaymentRow): Promise<void> {
+  if (paid.purpose === 'plan') {
+    const subscription = await activatePaid(tx, { ...paid, plan_id: paid.plan_id! });
+    await repo.update(tx, paid.id, { subscription_id: subscription.id });
+    ctx.events.publish(tx, {
+      type: 'subscription.started',
+      actor_id: paid.user_id,
+      user_id: paid.user_id,
+      subscription_id: subscription.id,
+      trial: false,
+    });
+    return;
+  }
+  const { platformFeePercent, earningsHoldDays } = ctx.config.payments;
+  await ledger.bookPayment(tx, paid, { feePercent: platformFeePercent, holdDays: earningsHoldDays });
+  ctx.events.publish(tx, {
+    type: 'payment.paid',
+    actor_id: paid.user_id,
+    payment_id: paid.id,
+    purpose: paid.purpose,
+    account_id: paid.account_id!,
+  });
 }
 
 /** Pending this long before a gateway is asked about a payment (payers need a moment in their wallet app). */

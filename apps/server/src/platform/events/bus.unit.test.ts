@@ -28,6 +28,7 @@ const empty = (): EventSubscribers => ({
   'media.progressed': [],
   'report.resolved': [],
   'user.blocked': [],
+  'payment.paid': [],
   'subscription.started': [],
   'subscription.ending': [],
   'subscription.ended': [],

@@ -26,7 +26,11 @@ const subscription = {
 const payment = {
   id: 2,
   order_id: 'INK-1',
+  purpose: 'plan',
   plan,
+  account_id: null,
+  tier_id: null,
+  membership_id: null,
   billing_cycle: 'monthly',
   provider: 'kbzpay',
   sandbox: true,

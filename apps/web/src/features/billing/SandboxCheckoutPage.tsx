@@ -41,10 +41,12 @@ export function SandboxCheckoutPage() {
         </Title>
         <Table variant="vertical" withRowBorders={false}>
           <Table.Tbody>
-            <Table.Tr>
-              <Table.Th>{t('plans.summary.plan')}</Table.Th>
-              <Table.Td>{p.plan.name}</Table.Td>
-            </Table.Tr>
+            {p.plan && (
+              <Table.Tr>
+                <Table.Th>{t('plans.summary.plan')}</Table.Th>
+                <Table.Td>{p.plan.name}</Table.Td>
+              </Table.Tr>
+            )}
             <Table.Tr>
               <Table.Th>{t('plans.summary.cycle')}</Table.Th>
               <Table.Td>{t(`plans.cycle.${p.billing_cycle}`)}</Table.Td>

@@ -1,10 +1,10 @@
-import type { NextStep, NotifyProvider, PaymentStatus } from '@inkwell/contracts';
+import type { NextStep, NotifyProvider, PaymentCurrency, PaymentStatus } from '@inkwell/contracts';
 
 export interface CreatePaymentInput {
   orderId: string;
   merchantReferenceId: string;
   amount: number;
-  currency: 'MMK';
+  currency: PaymentCurrency;
   title: string;
   notifyUrl: string;
   returnUrl: string;

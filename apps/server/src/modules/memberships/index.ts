@@ -1,0 +1,21 @@
+/**
+ * The memberships module's face: readers paying creators — tiers, prepaid passes and tips. Payments, their
+ * callbacks and the ledger are billing's; a confirmed payment reaches this module as `payment.paid`.
+ */
+import { defineModule } from '../../platform/module';
+import { createGateways } from '../billing';
+import { membershipsRoutes } from './memberships.routes';
+import { applyMembershipPayment } from './memberships.service';
+
+export const membershipsModule = defineModule({
+  routes(app, ctx) {
+    membershipsRoutes(app, ctx, createGateways(ctx.config, ctx.appSecret));
+  },
+  subscribers: (ctx) => ({
+    'payment.paid': [
+      async (event) => {
+        if (event.purpose === 'membership') await applyMembershipPayment(ctx, event.payment_id);
+      },
+    ],
+  }),
+});

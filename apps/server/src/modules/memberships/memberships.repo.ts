@@ -1,0 +1,179 @@
+import type { BillingCycle } from '@inkwell/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db, type Tx } from '../../db/connect';
+import { accounts, membershipPeriods, memberships, membershipTiers } from '../../db/schema';
+
+type Conn = Db | Tx;
+export type TierRow = typeof membershipTiers.$inferSelect;
+export type MembershipRow = typeof memberships.$inferSelect;
+
+/** The statuses of a pass that has not ended: its member reads what the tier opens. */
+export const LIVE_STATUSES = ['active', 'grace', 'stopped'] as const;
+const live = sql.raw(`('active', 'grace', 'stopped')`);
+
+export async function tiersOf(db: Conn, accountId: number, withHidden: boolean): Promise<TierRow[]> {
+  return db
+    .select()
+    .from(membershipTiers)
+    .where(and(eq(membershipTiers.account_id, accountId), withHidden ? undefined : eq(membershipTiers.hidden, false)))
+    .orderBy(asc(membershipTiers.position), asc(membershipTiers.id));
+}
+
+export async function tierById(db: Conn, id: number): Promise<TierRow | undefined> {
+  const [row] = await db.select().from(membershipTiers).where(eq(membershipTiers.id, id));
+  return row;
+}
+
+/** The account's tiers, counted under a lock of the account's row, so two creates cannot both pass the limit. */
+export async function lockedTierCount(tx: Tx, accountId: number): Promise<number> {
+  await tx.execute(sql`select 1 from ${accounts} where id = ${accountId} for update`);
+  const [row] = await queryRows<{ n: number }>(
+    tx as Db,
+    sql`select count(*)::int as n from membership_tiers where account_id = ${accountId}`,
+  );
+  return row!.n;
+}
+
+export async function insertTier(tx: Tx, values: typeof membershipTiers.$inferInsert): Promise<TierRow> {
+  const [row] = await tx.insert(membershipTiers).values(values).returning();
+  return row!;
+}
+
+export async function updateTier(
+  db: Conn,
+  id: number,
+  values: Partial<typeof membershipTiers.$inferInsert>,
+): Promise<TierRow> {
+  const [row] = await db
+    .update(membershipTiers)
+    .set({ ...values, updated_at: sql`now()` })
+    .where(eq(membershipTiers.id, id))
+    .returning();
+  return row!;
+}
+
+/** Deletes a tier nobody ever joined or paid for; false when someone did (it may only be hidden). */
+export async function deleteUnusedTier(db: Conn, id: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db as Db,
+    sql`delete from membership_tiers t where t.id = ${id}
+        and not exists (select 1 from memberships m where m.tier_id = t.id)
+        and not exists (select 1 from payments p where p.tier_id = t.id)
+        returning t.id`,
+  );
+  return rows.length > 0;
+}
+
+export async function membershipOf(db: Conn, userId: number, accountId: number): Promise<MembershipRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.user_id, userId), eq(memberships.account_id, accountId)));
+  return row;
+}
+
+export async function membershipById(db: Conn, id: number): Promise<MembershipRow | undefined> {
+  const [row] = await db.select().from(memberships).where(eq(memberships.id, id));
+  return row;
+}
+
+/**
+ * The reader's row for the account, made `pending` for this tier when there is none yet (or moved to the tier
+ * while it has no live pass): what a checkout's payment points at.
+ */
+export async function pendingMembership(
+  db: Conn,
+  values: { user_id: number; account_id: number; tier_id: number; billing_cycle: BillingCycle },
+): Promise<MembershipRow> {
+  const [row] = await db
+    .insert(memberships)
+    .values({ ...values, status: 'pending' })
+    .onConflictDoUpdate({
+      target: [memberships.user_id, memberships.account_id],
+      set: { tier_id: values.tier_id, billing_cycle: values.billing_cycle, updated_at: sql`now()` },
+      setWhere: sql`${memberships.status} not in ${live}`,
+    })
+    .returning();
+  return row ?? (await membershipOf(db, values.user_id, values.account_id))!;
+}
+
+/** Locks the membership's row for a change of its pass. */
+export async function lockMembership(tx: Tx, id: number): Promise<MembershipRow | undefined> {
+  const [row] = await tx.select().from(memberships).where(eq(memberships.id, id)).for('update');
+  return row;
+}
+
+/** Records a paid period once per payment; false when this payment's period exists already. */
+export async function insertPeriod(tx: Tx, values: typeof membershipPeriods.$inferInsert): Promise<boolean> {
+  const rows = await tx.insert(membershipPeriods).values(values).onConflictDoNothing().returning();
+  return rows.length > 0;
+}
+
+export async function updateMembership(
+  db: Conn,
+  id: number,
+  values: Partial<typeof memberships.$inferInsert>,
+): Promise<MembershipRow> {
+  const [row] = await db
+    .update(memberships)
+    .set({ ...values, updated_at: sql`now()` })
+    .where(eq(memberships.id, id))
+    .returning();
+  return row!;
+}
+
+/** Sets the tiers' member counts from the rows themselves (true through any change, deletes included). */
+export async function recountMembers(db: Conn, tierIds: number[]): Promise<void> {
+  if (!tierIds.length) return;
+  await queryRows(
+    db as Db,
+    sql`update membership_tiers t set members_count =
+          (select count(*) from memberships m where m.tier_id = t.id and m.status in ${live})
+        where t.id = any(${sql.param(tierIds)}::int[])`,
+  );
+}
+
+export interface MyMembershipRow {
+  membership: MembershipRow;
+  tier: { id: number; name: string; position: number };
+  account: { id: number; name: string; username: string; profile_url: string | null };
+}
+
+/** The reader's memberships that were ever paid: live ones first, then by end. */
+export async function membershipsOf(db: Conn, userId: number): Promise<MyMembershipRow[]> {
+  return db
+    .select({
+      membership: memberships,
+      tier: { id: membershipTiers.id, name: membershipTiers.name, position: membershipTiers.position },
+      account: { id: accounts.id, name: accounts.name, username: accounts.username, profile_url: accounts.profile_url },
+    })
+    .from(memberships)
+    .innerJoin(membershipTiers, eq(membershipTiers.id, memberships.tier_id))
+    .innerJoin(accounts, eq(accounts.id, memberships.account_id))
+    .where(and(eq(memberships.user_id, userId), sql`${memberships.started_at} is not null`))
+    .orderBy(sql`${memberships.status} in ${live} desc`, sql`${memberships.expires_at} desc`);
+}
+
+/** A paid membership payment's terms (billing's row, read by the id its event carries). */
+export async function paidMembershipPayment(db: Conn, id: number) {
+  const [row] = await queryRows<{
+    id: number;
+    membership_id: number | null;
+    tier_id: number;
+    billing_cycle: BillingCycle;
+  }>(
+    db as Db,
+    sql`select id, membership_id, tier_id, billing_cycle from payments
+        where id = ${id} and purpose = 'membership' and status = 'paid'`,
+  );
+  return row;
+}
+
+/** Whether the post is a public post of the account (what a tip may be given on). */
+export async function publicPostOf(db: Conn, postId: number, accountId: number): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db as Db,
+    sql`select 1 as one from posts where id = ${postId} and account_id = ${accountId} and visible`,
+  );
+  return rows.length > 0;
+}

@@ -50,12 +50,16 @@ async function approve(payer: { token: string }, payment: Payment) {
   expect(res.body.data.status).toBe('paid');
 }
 
-async function join(person: { token: string }, tierId: number, cycle: 'monthly' | 'yearly' = 'monthly') {
-  const res = await s.call(membershipsApi.join, {
+/** `POST /tiers/{id}/join` as `person` (a guest without one), monthly with KBZPay unless asked. */
+const tryJoin = (person: { token?: string }, tierId: number, cycle: 'monthly' | 'yearly' = 'monthly') =>
+  s.call(membershipsApi.join, {
     token: person.token,
     params: { id: tierId },
     body: { billing_cycle: cycle, payment_provider: 'kbzpay' },
   });
+
+async function join(person: { token: string }, tierId: number, cycle: 'monthly' | 'yearly' = 'monthly') {
+  const res = await tryJoin(person, tierId, cycle);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data.payment;
 }
@@ -142,15 +146,7 @@ describe('tiers', () => {
       (await s.call(membershipsApi.createTier, { token: reader.token, params: { id: pending.id }, body: tierBody() }))
         .status,
     ).toBe(404);
-    expect(
-      (
-        await s.call(membershipsApi.join, {
-          token: reader.token,
-          params: { id: 999_999 },
-          body: { billing_cycle: 'monthly', payment_provider: 'kbzpay' },
-        })
-      ).status,
-    ).toBe(404);
+    expect((await tryJoin(reader, 999_999)).status).toBe(404);
   });
 });
 
@@ -277,39 +273,16 @@ describe('joining', () => {
 
   it('refuses its own people, a hidden tier, a missing yearly price, another tier while live, and guests', async () => {
     const { owner, account, tier } = await creatorWithTier({ yearly_price: null });
-    const ownJoin = await s.call(membershipsApi.join, {
-      token: owner.token,
-      params: { id: tier.id },
-      body: { billing_cycle: 'monthly', payment_provider: 'kbzpay' },
-    });
+    const ownJoin = await tryJoin(owner, tier.id);
     expect(ownJoin.status).toBe(403);
     const editor = await signedIn(s);
     await s.ctx.db.insert(accountUsers).values({ account_id: account.id, user_id: editor.user.id, role: 'editor' });
-    expect(
-      (
-        await s.call(membershipsApi.join, {
-          token: editor.token,
-          params: { id: tier.id },
-          body: { billing_cycle: 'monthly', payment_provider: 'kbzpay' },
-        })
-      ).status,
-    ).toBe(403);
+    expect((await tryJoin(editor, tier.id)).status).toBe(403);
     const reader = await signedIn(s);
-    const yearly = await s.call(membershipsApi.join, {
-      token: reader.token,
-      params: { id: tier.id },
-      body: { billing_cycle: 'yearly', payment_provider: 'kbzpay' },
-    });
+    const yearly = await tryJoin(reader, tier.id, 'yearly');
     expect(yearly.status).toBe(422);
     expect(yearly.error.errors?.billing_cycle).toBeDefined();
-    expect(
-      (
-        await s.call(membershipsApi.join, {
-          params: { id: tier.id },
-          body: { billing_cycle: 'monthly', payment_provider: 'kbzpay' },
-        })
-      ).status,
-    ).toBe(401);
+    expect((await tryJoin({}, tier.id)).status).toBe(401);
 
     const second = await s.call(membershipsApi.createTier, {
       token: owner.token,
@@ -318,11 +291,7 @@ describe('joining', () => {
     });
     await approve(reader, await join(reader, tier.id));
     await waitFor(async () => (await mine(reader)).find((m) => m.status === 'active'));
-    const move = await s.call(membershipsApi.join, {
-      token: reader.token,
-      params: { id: second.body.data.id },
-      body: { billing_cycle: 'monthly', payment_provider: 'kbzpay' },
-    });
+    const move = await tryJoin(reader, second.body.data.id);
     expect(move.status).toBe(409);
 
     await s.call(membershipsApi.updateTier, {
@@ -331,15 +300,7 @@ describe('joining', () => {
       body: tierBody({ name: 'Patron', monthly_price: 9000, hidden: true }),
     });
     const newcomer = await signedIn(s);
-    expect(
-      (
-        await s.call(membershipsApi.join, {
-          token: newcomer.token,
-          params: { id: second.body.data.id },
-          body: { billing_cycle: 'monthly', payment_provider: 'kbzpay' },
-        })
-      ).status,
-    ).toBe(404);
+    expect((await tryJoin(newcomer, second.body.data.id)).status).toBe(404);
   });
 });
 

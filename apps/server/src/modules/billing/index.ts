@@ -13,7 +13,6 @@ export { createGateways, type Gateways } from './gateways';
 export { startCheckout, type Checkout } from './payments.service';
 /** The sandbox checkout's signed callback, as its decision route sends it (tests replay and forge it). */
 export { sandboxCallback } from './gateways/sandbox';
-export { CURRENCY } from '@inkwell/contracts';
 
 export const billingModule = defineModule({
   routes(app, ctx) {

@@ -1,10 +1,7 @@
-import { queryRows, type Db, type Tx } from '../../db/connect';
 import { sql } from 'drizzle-orm';
-
+import { queryRows, type Db, type Tx } from '../../db/connect';
 import { ledgerEntries } from '../../db/schema';
 import type { PaymentRow } from './payments.repo';
-
-type Conn = Db | Tx;
 
 /** The platform's share of `amount`, in whole units, rounded half up (the creator never gets a fraction). */
 export const feeOf = (amount: number, feePercent: number): number => Math.round((amount * feePercent) / 100);
@@ -37,19 +34,4 @@ export async function bookPayment(
       { ...base, book: 'platform', amount: -fee },
     ])
     .onConflictDoNothing();
-}
-
-/** A creator account's balance by currency: what it has earned and not been paid, and how much is still held. */
-export async function creatorBalance(
-  db: Conn,
-  accountId: number,
-): Promise<{ currency: string; available: number; pending: number }[]> {
-  return queryRows(
-    db as Db,
-    sql`select currency,
-               (-coalesce(sum(amount) filter (where available_at <= now()), 0))::int as available,
-               (-coalesce(sum(amount) filter (where available_at > now()), 0))::int as pending
-        from ledger_entries where book = 'creator' and account_id = ${accountId}
-        group by currency order by currency`,
-  );
 }

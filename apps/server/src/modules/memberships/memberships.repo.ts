@@ -139,8 +139,8 @@ export interface MyMembershipRow {
   account: { id: number; name: string; username: string; profile_url: string | null };
 }
 
-/** The reader's memberships that were ever paid: live ones first, then by end. */
-export async function membershipsOf(db: Conn, userId: number): Promise<MyMembershipRow[]> {
+/** The reader's memberships that were ever paid (or just the one asked for): live ones first, then by end. */
+export async function membershipsOf(db: Conn, userId: number, id?: number): Promise<MyMembershipRow[]> {
   return db
     .select({
       membership: memberships,
@@ -150,7 +150,13 @@ export async function membershipsOf(db: Conn, userId: number): Promise<MyMembers
     .from(memberships)
     .innerJoin(membershipTiers, eq(membershipTiers.id, memberships.tier_id))
     .innerJoin(accounts, eq(accounts.id, memberships.account_id))
-    .where(and(eq(memberships.user_id, userId), sql`${memberships.started_at} is not null`))
+    .where(
+      and(
+        eq(memberships.user_id, userId),
+        sql`${memberships.started_at} is not null`,
+        id === undefined ? undefined : eq(memberships.id, id),
+      ),
+    )
     .orderBy(sql`${memberships.status} in ${live} desc`, sql`${memberships.expires_at} desc`);
 }
 

@@ -241,7 +241,7 @@ export async function stop(ctx: AppContext, auth: AuthContext, id: number): Prom
   const membership = await mine(ctx, auth, id);
   if (membership.status === 'active' || membership.status === 'grace')
     await repo.updateMembership(ctx.db, id, { status: 'stopped', stopped_at: new Date() });
-  const row = (await repo.membershipsOf(ctx.db, auth.user.id)).find((r) => r.membership.id === id);
+  const [row] = await repo.membershipsOf(ctx.db, auth.user.id, id);
   if (!row) throw notFound();
   return toMembership(row);
 }

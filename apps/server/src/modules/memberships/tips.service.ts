@@ -1,9 +1,9 @@
-import type { Locale, ParsedBody, Payment, membershipsApi } from '@inkwell/contracts';
+import { CURRENCY, type Locale, type ParsedBody, type Payment, type membershipsApi } from '@inkwell/contracts';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { ValidationError } from '../../platform/errors';
 import { accountAccess, findAccount } from '../accounts';
-import { CURRENCY, startCheckout, type Gateways } from '../billing';
+import { startCheckout, type Gateways } from '../billing';
 import { refuseIfBlockedWith } from '../safety';
 import { requirePayable } from './memberships.policy';
 import * as repo from './memberships.repo';

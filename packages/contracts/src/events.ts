@@ -194,6 +194,26 @@ export const PaymentPaid = event('payment.paid', {
   account_id: RowId,
 });
 
+/** A reader's pass began or was extended by a confirmed payment (the payer is the actor). */
+export const MembershipStarted = event('membership.started', {
+  user_id: RowId,
+  membership_id: RowId,
+  account_id: RowId,
+  renewal: z.boolean(),
+});
+/** A pass ends in `days` days (told 3 days and 1 day before; not after the member stopped reminders). */
+export const MembershipEnding = systemEvent('membership.ending', {
+  user_id: RowId,
+  membership_id: RowId,
+  days: z.number().int(),
+});
+/** A pass ended: its grace ran out, or it was stopped and reached its end. */
+export const MembershipEnded = systemEvent('membership.ended', {
+  user_id: RowId,
+  membership_id: RowId,
+  account_id: RowId,
+});
+
 export const DomainEvent = z.discriminatedUnion('type', [
   PostCreated,
   PostUpdated,
@@ -227,6 +247,9 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ReportResolved,
   UserBlocked,
   PaymentPaid,
+  MembershipStarted,
+  MembershipEnding,
+  MembershipEnded,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];
@@ -251,5 +274,9 @@ export const NotifiableEvent = z.discriminatedUnion('type', [
   SubscriptionEnding,
   SubscriptionEnded,
   ReportResolved,
+  PaymentPaid,
+  MembershipStarted,
+  MembershipEnding,
+  MembershipEnded,
 ]);
 export type NotifiableEvent = z.infer<typeof NotifiableEvent>;

@@ -8,6 +8,8 @@ export const JobPayloads = {
   'mail.send': z.object({ outboxId: z.number().int().positive() }),
   /** Scheduled: ends lapsed subscriptions and abandoned payments. */
   'billing.expire': z.object({}),
+  /** Scheduled: reminds members whose pass ends soon, moves ended passes to grace, then to expired. */
+  'memberships.expire': z.object({}),
   /** Audio or video: probe, transcode, poster, publish; safe to run again after a crash. */
   'media.transcode': z.object({ fileId: z.string().min(1) }),
   /** Scheduled: deletes uploads nothing points at a day after they came in, and leftover originals. */

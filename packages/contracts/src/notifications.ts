@@ -19,6 +19,10 @@ export const NOTIFICATION_KINDS = [
   'approval',
   'moderation',
   'report_resolved',
+  /** To a member: their pass ends soon, or ended. */
+  'membership',
+  /** To a creator account's owners: a reader joined, renewed or sent a tip. */
+  'supporter',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -49,6 +49,7 @@ CREATE TABLE "memberships" (
 	"started_at" timestamp with time zone,
 	"expires_at" timestamp with time zone,
 	"stopped_at" timestamp with time zone,
+	"reminded_days" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -7,7 +7,18 @@ import type {
   SubscriptionStatus,
 } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { belongsTo, identity, timestamps } from './columns';
 import { memberships, membershipTiers } from './memberships';

@@ -41,7 +41,10 @@ export const membershipTiers = pgTable(
   },
   (t) => [
     index('membership_tiers_account_idx').on(t.account_id, t.position),
-    check('membership_tiers_prices', sql`${t.monthly_price} > 0 and (${t.yearly_price} is null or ${t.yearly_price} > 0)`),
+    check(
+      'membership_tiers_prices',
+      sql`${t.monthly_price} > 0 and (${t.yearly_price} is null or ${t.yearly_price} > 0)`,
+    ),
   ],
 );
 
@@ -64,6 +67,8 @@ export const memberships = pgTable(
     expires_at: timestamp({ withTimezone: true }),
     /** The member asked for no more reminders (status `stopped`): the pass runs to its end, without grace. */
     stopped_at: timestamp({ withTimezone: true }),
+    /** The last reminder sent before the end, in days (3, then 1); a renewal clears it. */
+    reminded_days: integer(),
     ...timestamps,
   },
   (t) => [
@@ -125,6 +130,8 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_transaction_idx').on(t.transaction_id),
     index('ledger_entries_account_idx').on(t.account_id, t.created_at),
     // A payment is booked once, however many callbacks confirm it.
-    uniqueIndex('ledger_entries_payment_once').on(t.payment_id, t.kind, t.book).where(sql`${t.payment_id} is not null`),
+    uniqueIndex('ledger_entries_payment_once')
+      .on(t.payment_id, t.kind, t.book)
+      .where(sql`${t.payment_id} is not null`),
   ],
 );

@@ -5,17 +5,24 @@
 import { defineModule } from '../../platform/module';
 import { createGateways } from '../billing';
 import { membershipsRoutes } from './memberships.routes';
-import { applyMembershipPayment } from './memberships.service';
+import { expireMemberships, membershipsQueues } from './memberships.jobs';
+import { applyMembershipPayment, mailEndingReminder } from './memberships.service';
 
 export const membershipsModule = defineModule({
   routes(app, ctx) {
     membershipsRoutes(app, ctx, createGateways(ctx.config, ctx.appSecret));
   },
+  queues: membershipsQueues,
+  jobs: (ctx) => ({ 'memberships.expire': () => expireMemberships(ctx) }),
   subscribers: (ctx) => ({
     'payment.paid': [
       async (event) => {
         if (event.purpose === 'membership') await applyMembershipPayment(ctx, event.payment_id);
       },
     ],
+    // The in-app and push notices are the notifications module's; the reminder also goes by e-mail.
+    'membership.ending': [(event) => mailEndingReminder(ctx, event.membership_id)],
+    'membership.started': [],
+    'membership.ended': [],
   }),
 });

@@ -183,3 +183,59 @@ export async function publicPostOf(db: Conn, postId: number, accountId: number):
   );
   return rows.length > 0;
 }
+
+type Lapsing = { id: number; user_id: number; account_id: number; tier_id: number };
+
+/**
+ * Active passes ending within `days` whose last reminder was for more days (or none): marked as reminded for
+ * `days`, so each reminder goes once. A stopped pass gets none (its member asked for none).
+ */
+export async function claimReminders(tx: Tx, days: number): Promise<Lapsing[]> {
+  return queryRows<Lapsing>(
+    tx as Db,
+    sql`update memberships set reminded_days = ${days}, updated_at = now()
+        where status = 'active' and expires_at > now() and expires_at <= now() + make_interval(days => ${days})
+          and (reminded_days is null or reminded_days > ${days})
+        returning id, user_id, account_id, tier_id`,
+  );
+}
+
+/** Active passes past their end enter grace (still open to their members). */
+export async function enterGrace(tx: Tx): Promise<Lapsing[]> {
+  return queryRows<Lapsing>(
+    tx as Db,
+    sql`update memberships set status = 'grace', updated_at = now()
+        where status = 'active' and expires_at <= now()
+        returning id, user_id, account_id, tier_id`,
+  );
+}
+
+/** Passes past their grace, and stopped passes past their end, expire. */
+export async function expireEnded(tx: Tx, graceDays: number): Promise<Lapsing[]> {
+  return queryRows<Lapsing>(
+    tx as Db,
+    sql`update memberships set status = 'expired', updated_at = now()
+        where (status = 'grace' and expires_at <= now() - make_interval(days => ${graceDays}))
+           or (status = 'stopped' and expires_at <= now())
+        returning id, user_id, account_id, tier_id`,
+  );
+}
+
+/** Who a reminder goes to, in which language, and what it names. */
+export async function reminderFacts(db: Conn, id: number) {
+  const [row] = await queryRows<{
+    email: string;
+    name: string;
+    locale: string;
+    expires_at: Date | string | null;
+    tier: string;
+    account: string;
+  }>(
+    db as Db,
+    sql`select u.email, u.name, u.locale, m.expires_at, t.name as tier, a.name as account
+        from memberships m join users u on u.id = m.user_id join membership_tiers t on t.id = m.tier_id
+        join accounts a on a.id = m.account_id
+        where m.id = ${id} and m.status = 'active' and u.suspended_at is null`,
+  );
+  return row;
+}

@@ -1,5 +1,6 @@
 import {
   TIERS_MAX,
+  isLocale,
   type Locale,
   type Membership,
   type ParsedBody,
@@ -7,9 +8,10 @@ import {
   type Tier,
   type membershipsApi,
 } from '@inkwell/contracts';
-
 import type { AuthContext } from '../../platform/auth/authenticate';
 import { recordAudit } from '../../platform/audit';
+import { longDate } from '../../platform/i18n';
+import { membershipEndingMail } from '../../platform/mail/templates';
 import type { AppContext } from '../../platform/context';
 import { ValidationError, conflict, notFound } from '../../platform/errors';
 import { accountAccess, findAccount, type AccountAccess } from '../accounts';
@@ -272,11 +274,32 @@ export async function applyMembershipPayment(ctx: AppContext, paymentId: number)
     await repo.updateMembership(tx, membership.id, {
       status: 'active',
       stopped_at: null,
+      reminded_days: null,
       tier_id: payment.tier_id,
       billing_cycle: payment.billing_cycle,
       started_at: membership.started_at ?? now,
       expires_at: until,
     });
     await repo.recountMembers(tx, [...new Set([membership.tier_id, payment.tier_id])]);
+    ctx.events.publish(tx, {
+      type: 'membership.started',
+      actor_id: membership.user_id,
+      user_id: membership.user_id,
+      membership_id: membership.id,
+      account_id: membership.account_id,
+      renewal: membership.started_at !== null,
+    });
   });
+}
+
+/** The member's reminder by e-mail, in their language, with the link that renews (My memberships). */
+export async function mailEndingReminder(ctx: AppContext, membershipId: number): Promise<void> {
+  const m = await repo.reminderFacts(ctx.db, membershipId);
+  if (!m?.expires_at) return;
+  const locale = isLocale(m.locale) ? m.locale : 'en';
+  const params = { account: m.account, tier: m.tier, date: longDate(new Date(m.expires_at), locale) };
+  await ctx.mail.send(
+    m.email,
+    membershipEndingMail(locale, m.name, `${ctx.config.publicUrl}/profile/memberships`, params),
+  );
 }

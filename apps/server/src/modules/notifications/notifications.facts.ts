@@ -100,9 +100,4 @@ export async function subscription(tx: Tx, id: number) {
   };
 }
 
-/** Where a date is read: each language's own country (Myanmar for Burmese, Thailand for Thai). */
-const ZONES: Record<Locale, string> = { en: 'UTC', my: 'Asia/Yangon', th: 'Asia/Bangkok' };
-
-export function longDate(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: ZONES[locale] }).format(date);
-}
+export { longDate } from '../../platform/i18n';

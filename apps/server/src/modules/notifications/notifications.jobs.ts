@@ -13,6 +13,7 @@ import type { JobQueueSettings } from '../../platform/jobs/queue';
 import { t, type MessageKey } from '../../platform/i18n';
 import { messageForDelivery } from '../chats';
 import * as facts from './notifications.facts';
+import { memberJoined, membershipLapsing, tipped } from './notifications.memberships';
 import { reportResolved } from './notifications.reports';
 import {
   accountOwners,
@@ -314,6 +315,13 @@ async function rowsFor(
       return moderated(tx, event);
     case 'report.resolved':
       return reportResolved(tx, event);
+    case 'payment.paid':
+      return tipped(tx, event);
+    case 'membership.started':
+      return memberJoined(tx, event);
+    case 'membership.ending':
+    case 'membership.ended':
+      return membershipLapsing(tx, event);
   }
 }
 

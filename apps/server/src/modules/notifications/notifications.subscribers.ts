@@ -33,6 +33,10 @@ export function notificationSubscribers(ctx: AppContext): { [K in NotifiableType
     'subscription.ending': [queue],
     'subscription.ended': [queue],
     'report.resolved': [queue],
+    'payment.paid': [(event) => (event.purpose === 'tip' ? queue(event) : undefined)],
+    'membership.started': [queue],
+    'membership.ending': [queue],
+    'membership.ended': [queue],
     'chat.message_created': [
       async (event) => {
         const delivery = await messageForDelivery(ctx, event.message_id);

@@ -58,3 +58,16 @@ export function negotiateLocale(header: string | undefined): Locale {
     .sort((a, b) => b.q - a.q || a.index - b.index);
   return ranked.map((r) => r.lang).find(isLocale) ?? DEFAULT_LOCALE;
 }
+
+/** Where a date is read: each language's own country (Myanmar for Burmese, Thailand for Thai). */
+const ZONES: Record<Locale, string> = { en: 'UTC', my: 'Asia/Yangon', th: 'Asia/Bangkok' };
+
+/** A day as a reader of `locale` writes it ("27 November 2026"), in that language's country. */
+export function longDate(date: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: ZONES[locale] }).format(date);
+}
+
+/** An amount of whole kyat or baht as a reader of `locale` writes it ("5,000 MMK", "฿300"). */
+export function money(amount: number, currency: string, locale: Locale): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
+}

@@ -23,10 +23,11 @@ function linkMail(
   name: string,
   link: string,
   keys: { subject: MessageKey; intro: MessageKey; button: MessageKey; expiry: MessageKey },
+  params: Record<string, string> = {},
 ): MailContent {
   const greeting = t(locale, 'mail.greeting', { name });
-  const intro = t(locale, keys.intro);
-  const expiry = t(locale, keys.expiry);
+  const intro = t(locale, keys.intro, params);
+  const expiry = t(locale, keys.expiry, params);
   const signature = t(locale, 'mail.signature');
   const text = [greeting, '', intro, link, '', expiry, '', signature].join('\n');
   const html = layout(
@@ -36,7 +37,7 @@ function linkMail(
 <p style="font-size:13px;color:#5c6070;word-break:break-all">${escape(link)}</p>
 <p style="font-size:13px;color:#5c6070">${escape(expiry)}</p><p>${escape(signature)}</p>`,
   );
-  return { subject: t(locale, keys.subject), text, html };
+  return { subject: t(locale, keys.subject, params), text, html };
 }
 
 export const activationMail = (locale: Locale, name: string, link: string): MailContent =>
@@ -54,6 +55,26 @@ export const passwordResetMail = (locale: Locale, name: string, link: string): M
     button: 'mail.reset.button',
     expiry: 'mail.reset.expiry',
   });
+
+/** A member's pass ends soon: one tap renews it (the link opens My memberships). */
+export const membershipEndingMail = (
+  locale: Locale,
+  name: string,
+  link: string,
+  params: { account: string; tier: string; date: string },
+): MailContent =>
+  linkMail(
+    locale,
+    name,
+    link,
+    {
+      subject: 'mail.membership_ending.subject',
+      intro: 'mail.membership_ending.intro',
+      button: 'mail.membership_ending.button',
+      expiry: 'mail.membership_ending.note',
+    },
+    params,
+  );
 
 /** A notice with no link: the old address hears that the account's e-mail changed. */
 export function emailChangedMail(locale: Locale, name: string, newEmail: string): MailContent {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
-import { organizations, permissions, plans, posts, reports, roles, users } from '../src/db/schema';
+import { organizations, payments, payouts, permissions, plans, posts, reports, roles, users } from '../src/db/schema';
 import { createCreatorAccount, createUser } from './factories';
 import type { TestServer } from './harness';
 import type { Cast } from './policy-table';
@@ -16,6 +16,36 @@ export interface Sample {
 
 let n = 0;
 const fresh = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
+
+/** A payout waiting for a decision, and a reader's paid tip to the account (what a refund acts on). */
+function moneyRows(db: TestServer['ctx']['db'], accountId: number) {
+  const newPayout = async () => {
+    const [row] = await db
+      .insert(payouts)
+      .values({ account_id: accountId, amount: 10000, provider: 'kbzpay', wallet_number: '09781234567' })
+      .returning();
+    return row!;
+  };
+  const newPaidTip = async () => {
+    const payer = await createUser(db);
+    const [row] = await db
+      .insert(payments)
+      .values({
+        user_id: payer.id,
+        purpose: 'tip',
+        account_id: accountId,
+        billing_cycle: 'monthly',
+        provider: 'kbzpay',
+        order_id: `INK_MATRIX_${fresh()}`,
+        amount: 3000,
+        status: 'paid',
+        expires_at: new Date(),
+      })
+      .returning();
+    return row!;
+  };
+  return { newPayout, newPaidTip };
+}
 
 /**
  * Rows the admin endpoints act on. Reads share them; each change gets rows of its own (`new*`), because the
@@ -96,6 +126,7 @@ export async function adminFixture(s: TestServer, cast: Cast) {
   };
   const report = await newReport();
   return {
+    ...moneyRows(db, account.id),
     s,
     cast,
     owner,
@@ -182,5 +213,12 @@ export const SAMPLES: Record<string, (fx: AdminFixture) => Promise<Sample> | Sam
   'POST /admin/reports/:id/resolve': async (fx) => ({
     params: { id: (await fx.newReport()).id },
     body: { action: 'dismiss' },
+  }),
+  'GET /payouts': () => ({ query: { status: 'requested' } }),
+  'POST /payouts/:id/paid': async (fx) => ({ params: { id: (await fx.newPayout()).id }, body: { reference: 'KBZ-1' } }),
+  'POST /payouts/:id/reject': async (fx) => ({ params: { id: (await fx.newPayout()).id }, body: { reason: 'No' } }),
+  'POST /payments/:id/refund': async (fx) => ({
+    params: { id: (await fx.newPaidTip()).id },
+    body: { reason: 'Twice' },
   }),
 };

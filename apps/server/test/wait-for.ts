@@ -40,3 +40,18 @@ export async function jobsSettled(
     }
   }, options);
 }
+
+/**
+ * Polls `find` until it answers something (not undefined, null or false) and answers that: for a row or a
+ * notification a job writes later. (`waitFor` takes any answer, so a check that answers "not yet" must throw.)
+ */
+export async function waitUntil<T>(
+  find: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  options: WaitOptions = {},
+): Promise<T> {
+  return waitFor(async () => {
+    const value = await find();
+    if (value === undefined || value === null || value === false) throw new Error('not there yet');
+    return value;
+  }, options);
+}

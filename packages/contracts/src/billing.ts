@@ -17,7 +17,7 @@ export const SUBSCRIBE_PROVIDERS = [...PAYMENT_PROVIDERS, 'free_trial'] as const
 export const NOTIFY_PROVIDERS = [...PAYMENT_PROVIDERS, 'sandbox'] as const;
 export type NotifyProvider = (typeof NOTIFY_PROVIDERS)[number];
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'expired', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];

@@ -194,6 +194,23 @@ export const PaymentPaid = event('payment.paid', {
   account_id: RowId,
 });
 
+/**
+ * An administrator refunded a reader's payment to a creator (the ledger is reversed in the same commit): what it
+ * paid for ends. The administrator is the actor.
+ */
+export const PaymentRefunded = event('payment.refunded', {
+  payment_id: RowId,
+  purpose: z.enum(['membership', 'tip']),
+  membership_id: RowId.nullable(),
+});
+
+/** An administrator paid or rejected a creator account's payout request; its owners hear of it. */
+export const PayoutDecided = event('payout.decided', {
+  payout_id: RowId,
+  account_id: RowId,
+  status: z.enum(['paid', 'rejected']),
+});
+
 /** A reader's pass began or was extended by a confirmed payment (the payer is the actor). */
 export const MembershipStarted = event('membership.started', {
   user_id: RowId,
@@ -247,6 +264,8 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ReportResolved,
   UserBlocked,
   PaymentPaid,
+  PaymentRefunded,
+  PayoutDecided,
   MembershipStarted,
   MembershipEnding,
   MembershipEnded,
@@ -275,6 +294,7 @@ export const NotifiableEvent = z.discriminatedUnion('type', [
   SubscriptionEnded,
   ReportResolved,
   PaymentPaid,
+  PayoutDecided,
   MembershipStarted,
   MembershipEnding,
   MembershipEnded,

@@ -23,6 +23,8 @@ export const NOTIFICATION_KINDS = [
   'membership',
   /** To a creator account's owners: a reader joined, renewed or sent a tip. */
   'supporter',
+  /** To a creator account's owners: a payout was paid or rejected. */
+  'payout',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -24,6 +24,8 @@ export const PERMISSIONS = [
   'permissions.manage',
   'plans.manage',
   'subscriptions.view',
+  'payouts.manage',
+  'payments.refund',
   'insights.view',
   'audit.view',
 ] as const;

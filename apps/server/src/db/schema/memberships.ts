@@ -1,4 +1,4 @@
-import type { BillingCycle, MembershipStatus, TierCurrency } from '@inkwell/contracts';
+import type { BillingCycle, MembershipStatus, PaymentProvider, PayoutStatus, TierCurrency } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -69,6 +69,8 @@ export const memberships = pgTable(
     stopped_at: timestamp({ withTimezone: true }),
     /** The last reminder sent before the end, in days (3, then 1); a renewal clears it. */
     reminded_days: integer(),
+    /** When the pass last expired (or was ended by a refund): the earnings screen's lost members. */
+    ended_at: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -105,6 +107,34 @@ export const membershipPeriods = pgTable(
  * collected for us, by provider), `creator` (what we owe an account), `platform` (our fees). A creator's row
  * becomes withdrawable at `available_at` (a hold for refunds).
  */
+/**
+ * A creator's request to be paid out of their available balance to a wallet, decided by an administrator
+ * (`payouts.manage`): paid with the transfer's reference (booked in the ledger then), or rejected with a reason.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: identity(),
+    account_id: integer().references(() => accounts.id, { onDelete: 'set null' }),
+    requested_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    amount: integer().notNull(),
+    currency: varchar({ length: 3 }).$type<TierCurrency>().notNull().default('MMK'),
+    provider: varchar({ length: 10 }).$type<PaymentProvider>().notNull(),
+    wallet_number: varchar({ length: 20 }).notNull(),
+    status: varchar({ length: 10 }).$type<PayoutStatus>().notNull().default('requested'),
+    reference: varchar({ length: 100 }),
+    reason: text(),
+    decided_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    decided_at: timestamp({ withTimezone: true }),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payouts_account_idx').on(t.account_id, t.created_at),
+    index('payouts_status_idx').on(t.status, t.created_at),
+    check('payouts_amount', sql`${t.amount} > 0`),
+  ],
+);
+
 /** Numbers the ledger's transactions (the rows of one money movement share one). */
 export const ledgerTransactions = pgSequence('ledger_transactions');
 
@@ -120,6 +150,7 @@ export const ledgerEntries = pgTable(
     provider: varchar({ length: 10 }),
     account_id: integer().references(() => accounts.id, { onDelete: 'set null' }),
     payment_id: integer(),
+    payout_id: integer(),
     /** Signed, in whole units of `currency`: positive is money held, negative money owed. */
     amount: integer().notNull(),
     currency: varchar({ length: 3 }).notNull(),
@@ -130,6 +161,9 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_transaction_idx').on(t.transaction_id),
     index('ledger_entries_account_idx').on(t.account_id, t.created_at),
     // A payment is booked once, however many callbacks confirm it.
+    uniqueIndex('ledger_entries_payout_once')
+      .on(t.payout_id, t.book)
+      .where(sql`${t.payout_id} is not null`),
     uniqueIndex('ledger_entries_payment_once')
       .on(t.payment_id, t.kind, t.book)
       .where(sql`${t.payment_id} is not null`),

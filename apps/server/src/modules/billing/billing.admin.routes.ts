@@ -1,10 +1,11 @@
-import { billingApi as api } from '@inkwell/contracts';
+import { billingApi as api, membershipsApi } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { route } from '../../platform/http/route';
 import { t } from '../../platform/i18n';
 import { requestUrl } from '../../platform/pagination';
 import * as admin from './billing.admin.service';
+import { refund } from './refunds.service';
 
 /** The admin side of plans and subscriptions (each route's permission is in the contract). */
 export function billingAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -33,4 +34,8 @@ export function billingAdminRoutes(app: FastifyInstance, ctx: AppContext): void 
   route(app, ctx, api.subscriptions, {}, async ({ query, request, locale }) =>
     admin.listSubscriptions(ctx, query, { url: url(request.url), locale }),
   );
+
+  route(app, ctx, membershipsApi.refund, {}, async ({ auth, params, body, locale }) => ({
+    data: await refund(ctx, auth, params.id, body.reason, locale),
+  }));
 }

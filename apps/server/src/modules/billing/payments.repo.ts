@@ -110,3 +110,9 @@ export async function expireUnpaid(db: Conn): Promise<number> {
     .returning({ id: payments.id });
   return expired.length;
 }
+
+/** The payment's row, locked for a change of its status. */
+export async function lockById(tx: Tx, id: number): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row;
+}

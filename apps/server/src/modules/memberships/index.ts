@@ -6,7 +6,7 @@ import { defineModule } from '../../platform/module';
 import { createGateways } from '../billing';
 import { membershipsRoutes } from './memberships.routes';
 import { expireMemberships, membershipsQueues } from './memberships.jobs';
-import { applyMembershipPayment, mailEndingReminder } from './memberships.service';
+import { applyMembershipPayment, endRefundedMembership, mailEndingReminder } from './memberships.service';
 
 export const membershipsModule = defineModule({
   routes(app, ctx) {
@@ -22,6 +22,12 @@ export const membershipsModule = defineModule({
     ],
     // The in-app and push notices are the notifications module's; the reminder also goes by e-mail.
     'membership.ending': [(event) => mailEndingReminder(ctx, event.membership_id)],
+    'payment.refunded': [
+      async (event) => {
+        if (event.membership_id) await endRefundedMembership(ctx, event.membership_id);
+      },
+    ],
+    'payout.decided': [],
     'membership.started': [],
     'membership.ended': [],
   }),

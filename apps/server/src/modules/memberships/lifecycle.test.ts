@@ -5,7 +5,7 @@ import { memberships, users } from '../../db/schema';
 import { createCreatorAccount } from '../../seed/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { signedIn } from '../../../test/identity-helpers';
-import { waitFor } from '../../../test/wait-for';
+import { waitUntil } from '../../../test/wait-for';
 import { expireMemberships } from './memberships.jobs';
 
 let s: TestServer;
@@ -37,7 +37,7 @@ async function memberOfNewTier() {
     params: { id: joined.body.data.payment.id },
     body: { decision: 'approve' },
   });
-  const membership = (await waitFor(async () =>
+  const membership = (await waitUntil(async () =>
     (await s.call(membershipsApi.memberships, { token: reader.token })).body.data.find((m) => m.status === 'active'),
   ))!;
   return { owner, account, tier, reader, membership };
@@ -62,13 +62,13 @@ const membersCount = async (owner: { token: string }, accountId: number) =>
 describe('a pass over time', () => {
   it('the owners hear of a new member; the member is reminded 3 days and 1 day before (in the app and by e-mail, in their language), then has 3 days of grace, then it expires', async () => {
     const { owner, account, reader, membership } = await memberOfNewTier();
-    const joined = await waitFor(async () => (await notices(owner, 'supporter'))[0]);
+    const joined = await waitUntil(async () => (await notices(owner, 'supporter'))[0]);
     expect(joined.title).toContain('Supporter');
 
     await endIn(membership.id, 2.5 * DAY);
     await expireMemberships(s.ctx);
     await expireMemberships(s.ctx); // run again: nothing is told twice
-    const first = (await waitFor(async () => {
+    const first = (await waitUntil(async () => {
       const list = await notices(reader, 'membership');
       return list.length ? list : undefined;
     }))![0];
@@ -82,7 +82,7 @@ describe('a pass over time', () => {
 
     await endIn(membership.id, 0.5 * DAY);
     await expireMemberships(s.ctx);
-    await waitFor(async () => ((await notices(reader, 'membership')).length === 2 ? true : undefined));
+    await waitUntil(async () => ((await notices(reader, 'membership')).length === 2 ? true : undefined));
     expect((await statusOf(membership.id)).reminded_days).toBe(1);
 
     // Past its end: grace, still a member.
@@ -96,7 +96,7 @@ describe('a pass over time', () => {
     await expireMemberships(s.ctx);
     expect((await statusOf(membership.id)).status).toBe('expired');
     expect(await membersCount(owner, account.id)).toBe(0);
-    const ended = await waitFor(async () =>
+    const ended = await waitUntil(async () =>
       (await notices(reader, 'membership')).find((n) => n.payload.phase === 'ended'),
     );
     expect(ended!.url).toBe('/profile/memberships');
@@ -121,7 +121,7 @@ describe('a pass over time', () => {
       params: { id: tip.body.data.payment.id },
       body: { decision: 'approve' },
     });
-    const told = await waitFor(async () => (await notices(owner, 'supporter')).find((n) => n.tag.startsWith('tip-')));
+    const told = await waitUntil(async () => (await notices(owner, 'supporter')).find((n) => n.tag.startsWith('tip-')));
     expect(told!.title).toContain('5,000');
     expect(told!.body).toBe('Thank you for the stories');
   });

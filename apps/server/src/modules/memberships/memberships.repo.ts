@@ -214,7 +214,7 @@ export async function enterGrace(tx: Tx): Promise<Lapsing[]> {
 export async function expireEnded(tx: Tx, graceDays: number): Promise<Lapsing[]> {
   return queryRows<Lapsing>(
     tx as Db,
-    sql`update memberships set status = 'expired', updated_at = now()
+    sql`update memberships set status = 'expired', ended_at = now(), updated_at = now()
         where (status = 'grace' and expires_at <= now() - make_interval(days => ${graceDays}))
            or (status = 'stopped' and expires_at <= now())
         returning id, user_id, account_id, tier_id`,

@@ -303,3 +303,24 @@ export async function mailEndingReminder(ctx: AppContext, membershipId: number):
     membershipEndingMail(locale, m.name, `${ctx.config.publicUrl}/profile/memberships`, params),
   );
 }
+
+/**
+ * A refunded membership payment ends the pass at once (told to the member as an ended pass). Idempotent: a pass
+ * already ended stays as it is.
+ */
+export async function endRefundedMembership(ctx: AppContext, membershipId: number): Promise<void> {
+  await ctx.transaction(async (tx) => {
+    const membership = await repo.lockMembership(tx, membershipId);
+    if (!membership || !isLive(membership)) return;
+    const now = new Date();
+    await repo.updateMembership(tx, membership.id, { status: 'expired', expires_at: now, ended_at: now });
+    await repo.recountMembers(tx, [membership.tier_id]);
+    ctx.events.publish(tx, {
+      type: 'membership.ended',
+      actor_id: null,
+      user_id: membership.user_id,
+      membership_id: membership.id,
+      account_id: membership.account_id,
+    });
+  });
+}

@@ -6,7 +6,7 @@ import { createCreatorAccount } from '../../seed/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { signedIn } from '../../../test/identity-helpers';
 import { castAccount, castOf, row, tryEveryone, type Cast } from '../../../test/policy-table';
-import { waitFor } from '../../../test/wait-for';
+import { waitUntil } from '../../../test/wait-for';
 import { sandboxCallback } from '../billing';
 
 let s: TestServer;
@@ -179,7 +179,7 @@ describe('joining', () => {
     expect(await ledgerOf(payment.id)).toEqual([]);
 
     await approve(reader, payment);
-    const live = (await waitFor(async () => {
+    const live = (await waitUntil(async () => {
       const list = await mine(reader);
       return list[0]?.status === 'active' ? list : undefined;
     }))![0];
@@ -226,7 +226,7 @@ describe('joining', () => {
     const { tier } = await creatorWithTier();
     const reader = await signedIn(s);
     await approve(reader, await join(reader, tier.id));
-    const first = (await waitFor(async () => (await mine(reader)).find((m) => m.status === 'active')))!;
+    const first = (await waitUntil(async () => (await mine(reader)).find((m) => m.status === 'active')))!;
     const renewal = await s.call(membershipsApi.renew, {
       token: reader.token,
       params: { id: first.id },
@@ -237,7 +237,7 @@ describe('joining', () => {
     await approve(reader, renewal.body.data.payment);
     const end = new Date(first.expires_at!);
     end.setUTCFullYear(end.getUTCFullYear() + 1);
-    await waitFor(async () => ((await mine(reader))[0]!.expires_at === end.toISOString() ? true : undefined));
+    await waitUntil(async () => ((await mine(reader))[0]!.expires_at === end.toISOString() ? true : undefined));
 
     // Long past its end (expired), a renewal counts from now.
     await s.ctx.db
@@ -250,7 +250,7 @@ describe('joining', () => {
       body: { billing_cycle: 'monthly', payment_provider: 'ayapay' },
     });
     await approve(reader, again.body.data.payment);
-    const renewed = (await waitFor(async () => (await mine(reader)).find((m) => m.status === 'active')))!;
+    const renewed = (await waitUntil(async () => (await mine(reader)).find((m) => m.status === 'active')))!;
     const days = (Date.parse(renewed.expires_at!) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
@@ -290,7 +290,7 @@ describe('joining', () => {
       body: tierBody({ name: 'Patron', monthly_price: 9000, position: 1 }),
     });
     await approve(reader, await join(reader, tier.id));
-    await waitFor(async () => (await mine(reader)).find((m) => m.status === 'active'));
+    await waitUntil(async () => (await mine(reader)).find((m) => m.status === 'active'));
     const move = await tryJoin(reader, second.body.data.id);
     expect(move.status).toBe(409);
 

@@ -13,7 +13,7 @@ import type { JobQueueSettings } from '../../platform/jobs/queue';
 import { t, type MessageKey } from '../../platform/i18n';
 import { messageForDelivery } from '../chats';
 import * as facts from './notifications.facts';
-import { memberJoined, membershipLapsing, tipped } from './notifications.memberships';
+import { memberJoined, membershipLapsing, payoutDecided, tipped } from './notifications.memberships';
 import { reportResolved } from './notifications.reports';
 import {
   accountOwners,
@@ -319,6 +319,8 @@ async function rowsFor(
       return tipped(tx, event);
     case 'membership.started':
       return memberJoined(tx, event);
+    case 'payout.decided':
+      return payoutDecided(tx, event);
     case 'membership.ending':
     case 'membership.ended':
       return membershipLapsing(tx, event);

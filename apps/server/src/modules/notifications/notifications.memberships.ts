@@ -120,3 +120,35 @@ export async function tipped(tx: Tx, event: DomainEventOf<'payment.paid'>): Prom
   };
   return write(tx, await targetsOf(tx, await accountOwners(tx, event.account_id), 'supporter', event.actor_id), draft);
 }
+
+/** The account's owners hear that their payout was paid (with the transfer's reference) or rejected (why). */
+export async function payoutDecided(tx: Tx, event: DomainEventOf<'payout.decided'>): Promise<number[]> {
+  const [p] = await queryRows<{ amount: number; currency: string; reference: string | null; reason: string | null }>(
+    tx as Db,
+    sql`select amount, currency, reference, reason from payouts where id = ${event.payout_id}`,
+  );
+  if (!p) return [];
+  const paid = event.status === 'paid';
+  const draft: Draft = {
+    kind: 'payout',
+    actor_id: null,
+    account_id: event.account_id,
+    icon: facts.APP_ICON,
+    url: `/accounts/${event.account_id}/earnings`,
+    tag: `payout-${event.payout_id}`,
+    payload: { payout_id: event.payout_id, status: event.status },
+    text: (locale) => {
+      const amount = money(p.amount, p.currency, locale);
+      return paid
+        ? {
+            title: t(locale, 'notifications.payout_paid_title', { amount }),
+            body: t(locale, 'notifications.payout_paid', { reference: p.reference ?? '' }),
+          }
+        : {
+            title: t(locale, 'notifications.payout_rejected_title', { amount }),
+            body: p.reason ?? '',
+          };
+    },
+  };
+  return write(tx, await targetsOf(tx, await accountOwners(tx, event.account_id), 'payout', null), draft);
+}

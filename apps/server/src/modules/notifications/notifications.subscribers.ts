@@ -34,6 +34,7 @@ export function notificationSubscribers(ctx: AppContext): { [K in NotifiableType
     'subscription.ended': [queue],
     'report.resolved': [queue],
     'payment.paid': [(event) => (event.purpose === 'tip' ? queue(event) : undefined)],
+    'payout.decided': [queue],
     'membership.started': [queue],
     'membership.ending': [queue],
     'membership.ended': [queue],

@@ -29,6 +29,8 @@ const empty = (): EventSubscribers => ({
   'report.resolved': [],
   'user.blocked': [],
   'payment.paid': [],
+  'payment.refunded': [],
+  'payout.decided': [],
   'membership.started': [],
   'membership.ending': [],
   'membership.ended': [],

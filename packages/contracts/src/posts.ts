@@ -57,6 +57,13 @@ export const Post = z.object({
   is_blocked: z.boolean(),
   /** I muted its account: shown only by link. */
   is_muted: z.boolean(),
+  /** Members-only: the least tier that reads it (null: public). */
+  min_tier: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /**
+   * Members-only and not for me: `content` is only its teaser, and no body, photo, audio or video URL is sent
+   * (`url`, `featured_photo_url` and `photos` are empty).
+   */
+  locked: z.boolean(),
   can_modify: z.boolean(),
   can_delete: z.boolean(),
   /** `rejected` only reaches the post's people and administrators: nobody else can see a rejected post. */
@@ -81,6 +88,8 @@ const postFields = {
   url: MediaUrl.nullable().optional(),
   featured_photo_url: MediaUrl.nullable().optional(),
   photos: z.array(GalleryPhoto).max(GALLERY_MAX_PHOTOS).optional(),
+  /** Members-only from this tier of the post's account up (null: public). */
+  min_tier_id: Id.nullable().optional(),
 };
 
 export const CreatePostBody = z.object({

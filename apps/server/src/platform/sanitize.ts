@@ -62,3 +62,33 @@ export function firstWords(text: string, count: number): string {
   if (words.length > count) return words.slice(0, count + 1).join(' ');
   return text.length > count * 12 ? text.slice(0, count * 12) : text;
 }
+
+/** Words a members-only post's teaser shows at most. */
+export const TEASER_WORDS = 50;
+const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+
+/**
+ * A members-only post's teaser for whoever may not read it: its first paragraph, at most 50 words and at most
+ * half of the text's words (so a short status is never shown whole). Words as ICU finds them, so Burmese and
+ * Thai written without spaces are cut between words, not in the middle of one.
+ */
+export function teaser(content: string | null, html: boolean): string | null {
+  if (!content) return null;
+  const firstBlock = html
+    ? (/<(p|h[1-6]|li|blockquote)[^>]*>([\s\S]*?)<\/\1>/i.exec(content)?.[0] ?? content)
+    : content;
+  const paragraph = (html ? plainText(firstBlock) : content.split(/\n\s*\n/)[0]!).trim();
+  const words = (text: string) => [...wordSegmenter.segment(text)].filter((s) => s.isWordLike).length;
+  const limit = Math.min(TEASER_WORDS, Math.floor(words(html ? plainText(content) : content) / 2));
+  let seen = 0;
+  let end = 0;
+  for (const s of wordSegmenter.segment(paragraph)) {
+    if (s.isWordLike) {
+      if (seen === limit) break;
+      seen += 1;
+    }
+    end = s.index + s.segment.length;
+  }
+  const cut = paragraph.slice(0, end).trimEnd();
+  return cut.length < paragraph.length ? `${cut}…` : cut;
+}

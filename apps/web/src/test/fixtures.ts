@@ -41,6 +41,8 @@ export const post = (id: number, over: Partial<Post> = {}): Post => ({
   liked: false,
   is_blocked: false,
   is_muted: false,
+  min_tier: null,
+  locked: false,
   can_modify: false,
   can_delete: false,
   status: 'published',

@@ -80,6 +80,7 @@ ALTER TABLE "payments" ADD COLUMN "tier_id" integer;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "membership_id" integer;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "post_id" integer;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "message" text;--> statement-breakpoint
+ALTER TABLE "posts" ADD COLUMN "min_tier_id" integer;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "membership_periods" ADD CONSTRAINT "membership_periods_membership_id_memberships_id_fk" FOREIGN KEY ("membership_id") REFERENCES "public"."memberships"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "membership_periods" ADD CONSTRAINT "membership_periods_tier_id_membership_tiers_id_fk" FOREIGN KEY ("tier_id") REFERENCES "public"."membership_tiers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -104,5 +105,6 @@ CREATE INDEX "payouts_status_idx" ON "payouts" USING btree ("status","created_at
 ALTER TABLE "payments" ADD CONSTRAINT "payments_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_tier_id_membership_tiers_id_fk" FOREIGN KEY ("tier_id") REFERENCES "public"."membership_tiers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_membership_id_memberships_id_fk" FOREIGN KEY ("membership_id") REFERENCES "public"."memberships"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "posts" ADD CONSTRAINT "posts_min_tier_id_membership_tiers_id_fk" FOREIGN KEY ("min_tier_id") REFERENCES "public"."membership_tiers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "payments_account_idx" ON "payments" USING btree ("account_id","paid_at") WHERE "payments"."account_id" is not null;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_plan_named" CHECK ("payments"."purpose" <> 'plan' or "payments"."plan_id" is not null);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { belongsTo, identity, timestamps } from './columns';
+import { membershipTiers } from './memberships';
 import { users } from './users';
 
 /** The posts module's table (its readers' stored feeds are in feeds.ts). */
@@ -22,6 +23,12 @@ export const posts = pgTable(
     url: text(),
     featured_photo_url: text(),
     photos: jsonb().$type<{ url: string; caption: string }[]>().notNull().default([]),
+    /**
+     * Members-only: readable by members of this tier and of the tiers ranked above it (null: public). A tier a
+     * post requires cannot be deleted (it would open the post to everyone); `no action`, not `restrict`, so deleting
+     * the account still takes both, checked at the end of that statement.
+     */
+    min_tier_id: integer().references(() => membershipTiers.id),
     status: varchar({ length: 12 }).$type<'published' | 'rejected'>().notNull().default('published'),
     /** Why an administrator rejected it (shown to its people); cleared on restore. */
     rejected_reason: varchar({ length: 500 }),

@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/connect';
 import { removeComment } from '../../db/removal';
 import { comments, posts } from '../../db/schema';
+import { unlockedSql } from '../../db/members-only';
 import { unblockedUserSql } from '../../db/safety';
 
 export interface CommentRow {
@@ -34,6 +35,7 @@ export async function postFacts(db: Db, postId: number, userId: number | null) {
         userId !== null
           ? sql<boolean>`exists(select 1 from account_users au where au.account_id = "posts"."account_id" and au.user_id = ${userId})`
           : sql<boolean>`false`,
+      unlocked: sql<boolean>`${unlockedSql(userId ?? 0, '"posts"')}`,
     })
     .from(posts)
     .where(eq(posts.id, postId));

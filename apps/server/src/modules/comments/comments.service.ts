@@ -14,11 +14,14 @@ async function postOf(ctx: AppContext, auth: AuthContext | null, postId: number)
   return post && { ...post, access: postAccess(auth, post) };
 }
 
-/** The post a viewer may read and comment on; 404 when they may not see it. */
+/**
+ * The post a viewer may read and comment on; 404 when they may not see it, 403 when it is members-only and not
+ * for them (its comments are the members').
+ */
 async function readablePost(ctx: AppContext, auth: AuthContext | null, postId: number) {
   const post = await postOf(ctx, auth, postId);
   if (!post) throw notFound();
-  requirePost(post.access);
+  requirePost(post.access, 'readable');
   return post;
 }
 

@@ -46,6 +46,7 @@ export const post = (tx: Tx, id: number) =>
         type: posts.type,
         author_id: posts.author_id,
         account_id: posts.account_id,
+        min_tier_id: posts.min_tier_id,
       })
       .from(posts)
       .where(eq(posts.id, id)),

@@ -12,6 +12,7 @@ import type { AppContext } from '../../platform/context';
 import type { JobQueueSettings } from '../../platform/jobs/queue';
 import { t, type MessageKey } from '../../platform/i18n';
 import { messageForDelivery } from '../chats';
+import { teaser } from '../../platform/sanitize';
 import * as facts from './notifications.facts';
 import { memberJoined, membershipLapsing, payoutDecided, tipped } from './notifications.memberships';
 import { reportResolved } from './notifications.reports';
@@ -168,7 +169,10 @@ async function posted(tx: Tx, event: DomainEventOf<'post.created'>): Promise<Wri
   if (!event.visible) return [];
   const [post, account] = await Promise.all([facts.post(tx, event.post_id), facts.account(tx, event.account_id)]);
   if (!post || !account) return [];
-  const body = facts.postName(post, 120);
+  // A members-only post's bell tells its title or teaser only: the body is for its members.
+  const body = post.min_tier_id
+    ? (post.title ?? teaser(post.content, post.type === 'post') ?? '')
+    : facts.postName(post, 120);
   return writeForBellRingers(tx, account.id, {
     kind: 'new_post',
     actor_id: event.actor_id,

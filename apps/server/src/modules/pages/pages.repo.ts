@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
+import { teaser } from '../../platform/sanitize';
 import { publicAccountSql } from '../accounts';
 import type { PostListRow } from '../posts';
 
@@ -23,16 +24,27 @@ export type PreviewPost = Pick<
   | 'account_profile_url'
 >;
 
-/** A post anyone may read, by its slug (`posts_slug_key`). */
+/**
+ * A post anyone may read, by its slug (`posts_slug_key`). A members-only one is described as a guest sees it:
+ * its title and teaser, none of its media.
+ */
 export async function publicPost(db: Db, slug: string): Promise<PreviewPost | undefined> {
-  const [row] = await queryRows<PreviewPost>(
+  const [row] = await queryRows<PreviewPost & { min_tier_id: number | null }>(
     db,
-    sql`select p.slug, p.type, p.title, p.content, p.url, p.featured_photo_url, p.photos,
+    sql`select p.slug, p.type, p.title, p.content, p.url, p.featured_photo_url, p.photos, p.min_tier_id,
                a.name as account_name, a.username as account_username, a.profile_url as account_profile_url
         from posts p join accounts a on a.id = p.account_id
         where p.slug = ${slug} and p.visible`,
   );
-  return row;
+  if (!row || row.min_tier_id === null) return row;
+  return {
+    ...row,
+    type: 'status',
+    content: teaser(row.content, row.type === 'post'),
+    url: null,
+    featured_photo_url: null,
+    photos: [],
+  };
 }
 
 /** The slug of a post anyone may read, by its id (the primary key): what a short link redirects to. */
@@ -95,7 +107,7 @@ export async function sitemapBlock(db: Db, kind: SitemapKind, block: number): Pr
   const query =
     kind === 'posts'
       ? sql`select p.slug as key, ${w3c('p.updated_at')} as updated_at from posts p
-            where p.id between ${from} and ${to} and p.visible order by p.id`
+            where p.id between ${from} and ${to} and p.visible and p.min_tier_id is null order by p.id`
       : sql`select a.username as key, ${w3c('a.updated_at')} as updated_at from accounts a
             where a.id between ${from} and ${to} and ${publicAccountSql('a')} order by a.id`;
   return queryRows<SitemapEntry>(db, query);

@@ -10,12 +10,19 @@ export interface PostFacts {
   visible: boolean;
   /** The viewer is one of the post's account's people. */
   member: boolean;
+  /** Public, or members-only and the viewer's pass opens it (`db/members-only.ts`); absent: public. */
+  unlocked?: boolean;
 }
 
 export interface PostAccess {
   /** The viewer may read it, like it and comment on it: public, theirs, or an administrator with `posts.view`. */
   visible: boolean;
   member: boolean;
+  /**
+   * Read its body, media and comments, and comment: visible, and public or opened by a pass (members-only), or
+   * its account's people, or an administrator with `posts.view`. Otherwise it is answered locked (a teaser).
+   */
+  readable: boolean;
   /** Edit it: its account's people, or an administrator with `posts.moderate`. */
   can_modify: boolean;
   /** Delete it: its account's people, or an administrator with `posts.moderate`. */
@@ -29,13 +36,14 @@ export function postAccess(auth: AuthContext | null, post: PostFacts): PostAcces
   return {
     visible,
     member,
+    readable: visible && (post.unlocked !== false || member || may('posts.view')),
     can_modify: visible && (member || may('posts.moderate')),
     can_delete: visible && (member || may('posts.moderate')),
   };
 }
 
 /** The action's answer from the same rule: 404 to whoever may not see the post (ids are no oracle), else 403. */
-export function requirePost(access: PostAccess, action?: 'can_modify' | 'can_delete'): void {
+export function requirePost(access: PostAccess, action?: 'can_modify' | 'can_delete' | 'readable'): void {
   if (!access.visible) throw notFound();
-  if (action && !access[action]) throw forbidden();
+  if (action && !access[action]) throw forbidden(action === 'readable' ? 'posts.members_only' : undefined);
 }

@@ -5,6 +5,7 @@ import { preparedRows } from '../../db/prepared';
 import { VISIBLE_POSTS } from '../../db/counters';
 import { accounts, counters, posts } from '../../db/schema';
 import { publicAccountSql } from '../accounts';
+import { unlockedSql } from '../../db/members-only';
 import { iBlockedAccountSql, iBlockedSql, mutedAccountSql, visiblePostSql } from '../../db/safety';
 
 type Conn = Db | Tx;
@@ -36,6 +37,10 @@ export interface PostListRow {
   member: boolean;
   is_blocked: boolean;
   is_muted: boolean;
+  min_tier_id: number | null;
+  min_tier_name: string | null;
+  /** Public, or the viewer's pass opens it (members-only posts); the policy adds the account's people. */
+  unlocked: boolean;
   /** `created_at` in microseconds since 1970 (text: beyond what a JSON number holds exactly), for cursors. */
   cursor_us: string;
 }
@@ -56,6 +61,8 @@ export const columns = (viewer: number) => sql`
   exists(select 1 from account_users au where au.account_id = p.account_id and au.user_id = ${viewer}) as member,
   (${iBlockedSql(viewer, 'p.author_id')} or ${iBlockedAccountSql(viewer, 'p.account_id')}) as is_blocked,
   ${mutedAccountSql(viewer, 'p.account_id')} as is_muted,
+  p.min_tier_id, (select t.name from membership_tiers t where t.id = p.min_tier_id) as min_tier_name,
+  ${unlockedSql(viewer, 'p')} as unlocked,
   ((extract(epoch from p.created_at) * 1000000)::bigint)::text as cursor_us`;
 
 const select = (viewer: number, rest: SQL) =>
@@ -341,4 +348,13 @@ export async function remove(
         returning p.visible, p.status, p.account_id, p.type`,
   );
   return row;
+}
+
+/** Whether the tier is one of the account's (what a members-only post of that account may ask for). */
+export async function tierOfAccount(db: Conn, tierId: number, accountId: number): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db as Db,
+    sql`select 1 as one from membership_tiers where id = ${tierId} and account_id = ${accountId}`,
+  );
+  return rows.length > 0;
 }

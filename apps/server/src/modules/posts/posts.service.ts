@@ -17,7 +17,7 @@ import { recordAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/context';
 import { conflict, forbidden, notFound, throwIfFieldErrors, type FieldErrors } from '../../platform/errors';
 import { offsetOf, pageMeta, type PageAt } from '../../platform/pagination';
-import { firstWords, plainText, sanitizeArticle } from '../../platform/sanitize';
+import { firstWords, plainText, sanitizeArticle, teaser } from '../../platform/sanitize';
 import { accountAccess, findAccount, publicAccountSql } from '../accounts';
 import { markAttached, ownUpload } from '../media';
 import { postAccess, requirePost } from './posts.policy';
@@ -35,19 +35,30 @@ export const postAccount = (row: repo.PostAccountColumns) => ({
   profile_url: row.account_profile_url,
 });
 
+/**
+ * A post as an answer shows it to `auth`. A members-only post the viewer may not read (posts.policy `readable`)
+ * is locked here, the one place every answer with posts passes: its teaser instead of its content, and none of
+ * its media URLs.
+ */
 export function toPost(row: repo.PostListRow, auth: AuthContext | null, full = true): Post {
   const access = postAccess(auth, row);
-  const content =
-    row.type === 'post' && !full && row.content ? firstWords(plainText(row.content), EXCERPT_WORDS + 10) : row.content;
+  const locked = !access.readable;
+  const content = locked
+    ? teaser(row.content, row.type === 'post')
+    : row.type === 'post' && !full && row.content
+      ? firstWords(plainText(row.content), EXCERPT_WORDS + 10)
+      : row.content;
   return {
     id: row.id,
     slug: row.slug,
     type: row.type,
     title: row.title,
     content,
-    url: row.url,
-    featured_photo_url: row.featured_photo_url,
-    photos: row.photos ?? [],
+    url: locked ? null : row.url,
+    featured_photo_url: locked ? null : row.featured_photo_url,
+    photos: locked ? [] : (row.photos ?? []),
+    min_tier: row.min_tier_id ? { id: row.min_tier_id, name: row.min_tier_name ?? '' } : null,
+    locked,
     account_id: row.account_id,
     account: postAccount(row),
     likes_count: row.likes_count,
@@ -159,6 +170,21 @@ async function checkMedia(ctx: AppContext, userId: number, type: PostType, post:
   for (const [i, photo] of post.photos.entries()) await check(`photos.${i}.url`, photo.url, 'image');
 }
 
+/**
+ * The tier a members-only post asks for, which must be one of the post's own account's (422 otherwise): null for
+ * public, undefined when the request does not say (an edit then keeps what the post has).
+ */
+async function tierOfAccount(
+  ctx: AppContext,
+  tierId: number | null | undefined,
+  accountId: number,
+  fields: FieldErrors,
+): Promise<number | null | undefined> {
+  if (tierId === undefined || tierId === null) return tierId;
+  if (!(await repo.tierOfAccount(ctx.db, tierId, accountId))) fields.min_tier_id = ['posts.tier_not_of_account'];
+  return tierId;
+}
+
 /** The storage keys of our own uploads a post points at. */
 function mediaKeys(ctx: AppContext, post: Pick<Normalised, 'url' | 'featured_photo_url' | 'photos'>): string[] {
   const urls = [post.url, post.featured_photo_url, ...post.photos.map((p) => p.url)];
@@ -218,6 +244,7 @@ export async function create(
   const post = shape(input.type, input, fields);
   throwIfFieldErrors(fields);
   await checkMedia(ctx, auth.user.id, input.type, post, fields);
+  const minTier = await tierOfAccount(ctx, input.min_tier_id, input.account_id, fields);
   throwIfFieldErrors(fields);
 
   const keys = mediaKeys(ctx, post);
@@ -233,6 +260,7 @@ export async function create(
         author_id: auth.user.id,
         type: input.type,
         ...post,
+        min_tier_id: minTier ?? null,
         visible,
         search_text: searchText(post),
       },
@@ -276,6 +304,7 @@ export async function update(ctx: AppContext, auth: AuthContext, id: number, inp
   // Media already on the post stays valid when an administrator edits someone else's post.
   const author = row.author_id ?? auth.user.id;
   await checkMedia(ctx, row.member ? auth.user.id : author, row.type, post, fields);
+  const minTier = await tierOfAccount(ctx, input.min_tier_id, row.account_id, fields);
   for (const field of Object.keys(fields)) {
     const same =
       (field === 'url' && post.url === row.url) ||
@@ -292,7 +321,12 @@ export async function update(ctx: AppContext, auth: AuthContext, id: number, inp
       keys,
       keys.filter((key) => !before.has(key)),
     );
-    await repo.update(tx, id, { ...post, search_text: searchText(post) });
+    await repo.update(tx, id, {
+      ...post,
+      search_text: searchText(post),
+      // Absent keeps the post as it is: an edit of a members-only post keeps its lock.
+      ...(minTier !== undefined ? { min_tier_id: minTier } : {}),
+    });
     // An administrator changing someone else's post leaves a trace (their own posts are theirs to edit).
     if (!row.member) {
       await recordAudit(tx, auth, {

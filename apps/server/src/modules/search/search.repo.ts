@@ -1,6 +1,8 @@
 import { SEARCH_MAX_RESULTS, type AccountHit, type PublicUser } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/connect';
+import { unlockedSql } from '../../db/members-only';
+import { teaser } from '../../platform/sanitize';
 import { blockedAccountSql, mutedAccountSql, unblockedUserSql, visiblePostSql } from '../../db/safety';
 import { publicAccountSql } from '../accounts';
 
@@ -54,6 +56,7 @@ interface PostHitRow {
   name: string;
   profile_url: string | null;
   created_at: Date | string;
+  readable: boolean;
 }
 
 /**
@@ -62,13 +65,19 @@ interface PostHitRow {
  * blocked or muted (db/safety.ts).
  */
 export async function searchPosts(db: Db, viewer: number, q: string) {
+  const readable = sql`(${unlockedSql(viewer, 'p')}
+    or exists (select 1 from account_users au where au.account_id = p.account_id and au.user_id = ${viewer}))`;
   const rows = await queryRows<PostHitRow>(
     db,
     sql`
-    select p.id, p.slug, p.type, p.title, p.search_text, a.username, a.name, a.profile_url, p.created_at
+    select p.id, p.slug, p.type, p.title, p.search_text, a.username, a.name, a.profile_url, p.created_at,
+           ${readable} as readable
     from posts p join accounts a on a.id = p.account_id
     where p.visible and ${visiblePostSql(viewer, { post: 'p', mutes: true })}
       and (to_tsvector('simple', p.search_text) @@ plainto_tsquery('simple', ${q}) or p.search_text ilike ${likePattern(q)})
+      -- A members-only post the viewer may not read is found by its title only: its words are its members'.
+      and (${readable} or coalesce(p.title, '') ilike ${likePattern(q)}
+           or to_tsvector('simple', coalesce(p.title, '')) @@ plainto_tsquery('simple', ${q}))
     order by p.created_at desc, p.id desc
     limit ${SEARCH_MAX_RESULTS}`,
   );
@@ -77,7 +86,7 @@ export async function searchPosts(db: Db, viewer: number, q: string) {
     slug: r.slug,
     type: r.type,
     title: r.title,
-    excerpt: r.search_text.slice(0, 160),
+    excerpt: r.readable ? r.search_text.slice(0, 160) : (teaser(r.search_text, false) ?? ''),
     account: { username: r.username, name: r.name, profile_url: r.profile_url },
     created_at: (typeof r.created_at === 'string' ? new Date(r.created_at) : r.created_at).toISOString(),
   }));

@@ -118,6 +118,8 @@ export const en = {
   'memberships.wallet_number': 'Enter the wallet’s phone number, like 09 7xx xxx xxx.',
   'payouts.over_balance': 'This is more than your available balance.',
   'payouts.already_decided': 'Someone already decided this payout.',
+  'posts.members_only': 'This post is for members. Join to read it and take part in its comments.',
+  'posts.tier_not_of_account': 'Choose one of this account’s tiers.',
   'billing.provider_unavailable': 'Paying with this wallet is not available yet. Please choose another one.',
   'billing.plan_hidden': 'This plan is no longer offered. Please choose another one.',
   'billing.plan_in_use': 'People have subscribed to or paid for this plan, so it cannot be deleted. Hide it instead.',

@@ -43,6 +43,8 @@ const post = (over: Partial<Post> = {}): Post => ({
   liked: false,
   is_blocked: false,
   is_muted: false,
+  min_tier: null,
+  locked: false,
   can_modify: true,
   can_delete: true,
   status: 'published',

@@ -61,7 +61,9 @@ export const columns = (viewer: number) => sql`
   exists(select 1 from account_users au where au.account_id = p.account_id and au.user_id = ${viewer}) as member,
   (${iBlockedSql(viewer, 'p.author_id')} or ${iBlockedAccountSql(viewer, 'p.account_id')}) as is_blocked,
   ${mutedAccountSql(viewer, 'p.account_id')} as is_muted,
-  p.min_tier_id, (select t.name from membership_tiers t where t.id = p.min_tier_id) as min_tier_name,
+  p.min_tier_id,
+  case when p.min_tier_id is not null
+    then (select t.name from membership_tiers t where t.id = p.min_tier_id) end as min_tier_name,
   ${unlockedSql(viewer, 'p')} as unlocked,
   ((extract(epoch from p.created_at) * 1000000)::bigint)::text as cursor_us`;
 

@@ -10,7 +10,7 @@ export { subscribeLimit } from './billing.routes';
 export { addCycle, userBilling } from './billing.service';
 export { exemptFromPlans, mayCreateAccounts, requireCreator, storageQuota } from './entitlements';
 export { createGateways, type Gateways } from './gateways';
-export { startCheckout, type Checkout } from './payments.service';
+export { settleFree, startCheckout, type Checkout } from './payments.service';
 export { bookPayout } from './ledger.repo';
 /** The sandbox checkout's signed callback, as its decision route sends it (tests replay and forge it). */
 export { sandboxCallback } from './gateways/sandbox';

@@ -161,6 +161,39 @@ export async function startCheckout(
   return toPayment((await repo.withDetails(ctx.db, payment.id))!, locale);
 }
 
+/**
+ * A checkout that costs nothing (a move between tiers that the pass's credit covers): recorded as paid at once,
+ * without a wallet, and granted as any paid one is (`payment.paid`), so its history reads like the others.
+ */
+export async function settleFree(
+  ctx: AppContext,
+  auth: AuthContext,
+  checkout: Omit<Checkout, 'amount' | 'title' | 'returnPath'>,
+  locale: Locale,
+): Promise<Payment> {
+  const id = await ctx.transaction(async (tx) => {
+    const now = new Date();
+    const payment = await repo.insert(tx, {
+      user_id: auth.user.id,
+      purpose: checkout.purpose,
+      account_id: checkout.account_id ?? null,
+      tier_id: checkout.tier_id ?? null,
+      membership_id: checkout.membership_id ?? null,
+      billing_cycle: checkout.billing_cycle,
+      provider: checkout.provider,
+      order_id: newOrderId(),
+      amount: 0,
+      currency: checkout.currency,
+      status: 'paid',
+      paid_at: now,
+      expires_at: now,
+    });
+    await settle(ctx, tx, payment);
+    return payment.id;
+  });
+  return toPayment((await repo.withDetails(ctx.db, id))!, locale);
+}
+
 export interface CallbackOutcome {
   status: number;
   ack: Acknowledgement;
@@ -251,7 +284,9 @@ async function settle(ctx: AppContext, tx: Tx, paid: repo.PaymentRow): Promise<v
     return;
   }
   const { platformFeePercent, earningsHoldDays } = ctx.config.payments;
-  await ledger.bookPayment(tx, paid, { feePercent: platformFeePercent, holdDays: earningsHoldDays });
+  // Nothing moved for a free move between tiers: no rows of zero in the ledger.
+  if (paid.amount > 0)
+    await ledger.bookPayment(tx, paid, { feePercent: platformFeePercent, holdDays: earningsHoldDays });
   ctx.events.publish(tx, {
     type: 'payment.paid',
     actor_id: paid.user_id,

@@ -167,9 +167,10 @@ export async function paidMembershipPayment(db: Conn, id: number) {
     membership_id: number | null;
     tier_id: number;
     billing_cycle: BillingCycle;
+    amount: number;
   }>(
     db as Db,
-    sql`select id, membership_id, tier_id, billing_cycle from payments
+    sql`select id, membership_id, tier_id, billing_cycle, amount from payments
         where id = ${id} and purpose = 'membership' and status = 'paid'`,
   );
   return row;

@@ -15,9 +15,10 @@ import { membershipEndingMail } from '../../platform/mail/templates';
 import type { AppContext } from '../../platform/context';
 import { ValidationError, conflict, notFound } from '../../platform/errors';
 import { accountAccess, findAccount, type AccountAccess } from '../accounts';
-import { addCycle, startCheckout, type Gateways } from '../billing';
+import { addCycle, settleFree, startCheckout, type Gateways } from '../billing';
 import { refuseIfBlockedWith } from '../safety';
 import { mayManageTiers, requireManageTiers, requirePayable } from './memberships.policy';
+import { creditOf, tierChange } from './proration';
 import * as repo from './memberships.repo';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -167,9 +168,10 @@ export async function join(
   requirePayable(access);
   const current = await repo.membershipOf(ctx.db, auth.user.id, tier.account_id);
   const live = isLive(current);
-  if (live && current!.tier_id !== tier.id) throw conflict('memberships.change_tier_unavailable');
-  if (tier.hidden && !live) throw notFound();
+  if (tier.hidden && !(live && current!.tier_id === tier.id)) throw notFound();
   await refuseIfBlockedWith(ctx.db, auth.user.id, { accountId: tier.account_id });
+  if (live && current!.tier_id !== tier.id)
+    return moveTier(ctx, gateways, auth, { current: current!, tier, body }, locale);
   const amount = priceFor(tier, body.billing_cycle);
   const membership = live
     ? current!
@@ -180,6 +182,41 @@ export async function join(
         billing_cycle: body.billing_cycle,
       });
   return checkoutFor(ctx, gateways, auth, { tier, membershipId: membership.id, body, amount }, locale);
+}
+
+/**
+ * A live pass moved to another tier of the account, by the rule in proration.ts: an upgrade pays the new price
+ * less what the days left are worth; a move the credit covers is granted at once and keeps the pass's end.
+ */
+async function moveTier(
+  ctx: AppContext,
+  gateways: Gateways,
+  auth: AuthContext,
+  move: { current: repo.MembershipRow; tier: repo.TierRow; body: JoinInput },
+  locale: Locale,
+): Promise<Payment> {
+  const { current, tier, body } = move;
+  const from = (await repo.tierById(ctx.db, current.tier_id))!;
+  if (from.currency !== tier.currency) throw conflict('memberships.change_currency');
+  const credit = current.expires_at
+    ? creditOf({ expires_at: new Date(current.expires_at), billing_cycle: current.billing_cycle }, from, new Date())
+    : 0;
+  const { amount } = tierChange(credit, priceFor(tier, body.billing_cycle));
+  if (amount > 0) return checkoutFor(ctx, gateways, auth, { tier, membershipId: current.id, body, amount }, locale);
+  return settleFree(
+    ctx,
+    auth,
+    {
+      purpose: 'membership',
+      account_id: tier.account_id,
+      tier_id: tier.id,
+      membership_id: current.id,
+      billing_cycle: current.billing_cycle,
+      provider: body.payment_provider,
+      currency: tier.currency,
+    },
+    locale,
+  );
 }
 
 function checkoutFor(
@@ -261,8 +298,12 @@ export async function applyMembershipPayment(ctx: AppContext, paymentId: number)
     if (!membership) return;
     const now = new Date();
     const end = membership.expires_at ? new Date(membership.expires_at) : null;
-    const from = isLive(membership) && end && end > now ? end : now;
-    const until = addCycle(from, payment.billing_cycle);
+    const live = isLive(membership) && end !== null && end > now;
+    // A renewal extends from the end; a move to another tier starts a cycle now, or, when it was free (the
+    // credit covered it), keeps the end (proration.ts).
+    const moving = live && payment.tier_id !== membership.tier_id;
+    const from = live && !moving ? end : now;
+    const until = moving && payment.amount === 0 ? end : addCycle(from, payment.billing_cycle);
     const fresh = await repo.insertPeriod(tx, {
       payment_id: payment.id,
       membership_id: membership.id,

@@ -111,8 +111,8 @@ export const en = {
   'memberships.tier_deleted': 'Tier deleted.',
   'memberships.own_account': 'You can’t pay an account you run.',
   'memberships.no_yearly_price': 'This tier has no yearly price. Choose monthly.',
-  'memberships.change_tier_unavailable':
-    'You are already a member with another tier. Changing tiers will be possible when your pass ends.',
+  'memberships.change_currency':
+    'These tiers are priced in different currencies. Let your pass end, then join the other tier.',
   'payments.not_refundable': 'Only payments to creators (memberships and tips) are refunded here.',
   'payments.not_paid': 'This payment was not paid, or was refunded already.',
   'memberships.wallet_number': 'Enter the wallet’s phone number, like 09 7xx xxx xxx.',

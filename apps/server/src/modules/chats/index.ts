@@ -5,5 +5,6 @@ import { chatsSubscribers } from './chats.subscribers';
 
 export { chatMessageLimit, chatRoomLimit } from './chats.routes';
 export { mayJoinRoom, messageForDelivery } from './chats.service';
+export { joinMembersRoom, leaveMembersRoom } from './members-room';
 
 export const chatsModule = defineModule({ routes: chatsRoutes, subscribers: chatsSubscribers });

@@ -4,6 +4,7 @@
  */
 import { defineModule } from '../../platform/module';
 import { createGateways } from '../billing';
+import { joinMembersRoom, leaveMembersRoom } from '../chats';
 import { membershipsRoutes } from './memberships.routes';
 import { expireMemberships, membershipsQueues } from './memberships.jobs';
 import { applyMembershipPayment, endRefundedMembership, mailEndingReminder } from './memberships.service';
@@ -28,7 +29,8 @@ export const membershipsModule = defineModule({
       },
     ],
     'payout.decided': [],
-    'membership.started': [],
-    'membership.ended': [],
+    // The account's members' room follows the pass.
+    'membership.started': [(event) => joinMembersRoom(ctx, event.account_id, event.user_id).then(() => undefined)],
+    'membership.ended': [(event) => leaveMembersRoom(ctx, event.account_id, event.user_id)],
   }),
 });

@@ -1,4 +1,4 @@
-import { membershipsApi, notificationsApi, billingApi, type TierBody } from '@inkwell/contracts';
+import { billingApi, chatsApi, membershipsApi, notificationsApi, type TierBody } from '@inkwell/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, users } from '../../db/schema';
@@ -124,5 +124,40 @@ describe('a pass over time', () => {
     const told = await waitUntil(async () => (await notices(owner, 'supporter')).find((n) => n.tag.startsWith('tip-')));
     expect(told!.title).toContain('5,000');
     expect(told!.body).toBe('Thank you for the stories');
+  });
+
+  it("a member is in the account's members' room while the pass lasts, with its owners; its end takes them out", async () => {
+    const { owner, account, reader, membership } = await memberOfNewTier();
+    const room = await waitUntil(async () =>
+      (await s.call(chatsApi.list, { token: reader.token })).body.data.find((r) => r.account?.id === account.id),
+    );
+    expect(room.is_group).toBe(true);
+    const said = await s.call(chatsApi.send, {
+      token: owner.token,
+      params: { roomId: room.roomId },
+      body: { message: 'Welcome, members!' },
+    });
+    expect(said.status).toBe(201);
+    const answer = await s.call(chatsApi.send, {
+      token: reader.token,
+      params: { roomId: room.roomId },
+      body: { message: 'Thank you' },
+    });
+    expect(answer.status).toBe(201);
+
+    await endIn(membership.id, -5 * DAY);
+    await expireMemberships(s.ctx);
+    await expireMemberships(s.ctx);
+    await waitUntil(async () =>
+      (await s.call(chatsApi.list, { token: reader.token })).body.data.every((r) => r.roomId !== room.roomId),
+    );
+    const after = await s.call(chatsApi.send, {
+      token: reader.token,
+      params: { roomId: room.roomId },
+      body: { message: 'Still here?' },
+    });
+    expect(after.status).toBe(403);
+    const ownerStill = await s.call(chatsApi.room, { token: owner.token, params: { roomId: room.roomId } });
+    expect(ownerStill.status).toBe(200);
   });
 });

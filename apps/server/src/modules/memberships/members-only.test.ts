@@ -174,7 +174,15 @@ describe('members-only posts', () => {
       false,
     );
 
-    // A tier a post asks for is not deleted (it would open the post); another account's tier is refused.
+    // A tier a post asks for is not deleted (it would open the post), even with no member; another account's tier
+    // is refused.
+    const unjoined = await tier('Collector', 3);
+    await s.call(postsApi.create, {
+      token: owner.token,
+      body: { account_id: account.id, type: 'status', content: 'For collectors', min_tier_id: unjoined.id },
+    });
+    const kept = await s.call(membershipsApi.deleteTier, { token: owner.token, params: { id: unjoined.id } });
+    expect(kept.status).toBe(409);
     await s.call(postsApi.update, {
       token: owner.token,
       params: { id: post.id },

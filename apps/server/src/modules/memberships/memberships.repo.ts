@@ -52,13 +52,17 @@ export async function updateTier(
   return row!;
 }
 
-/** Deletes a tier nobody ever joined or paid for; false when someone did (it may only be hidden). */
+/**
+ * Deletes a tier nobody ever joined or paid for and no post requires; false otherwise (it may only be hidden:
+ * deleting it would lose history, or open members-only posts to everyone).
+ */
 export async function deleteUnusedTier(db: Conn, id: number): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db as Db,
     sql`delete from membership_tiers t where t.id = ${id}
         and not exists (select 1 from memberships m where m.tier_id = t.id)
         and not exists (select 1 from payments p where p.tier_id = t.id)
+        and not exists (select 1 from posts po where po.min_tier_id = t.id)
         returning t.id`,
   );
   return rows.length > 0;

@@ -107,7 +107,8 @@ export const en = {
   'billing.not_sandbox': 'This payment is handled by the payment provider, not the test checkout.',
   'billing.currency_unavailable': 'This wallet takes payments in kyat only. Please choose another way to pay.',
   'memberships.tiers_max': 'An account can have at most 5 tiers. Hide or change one instead.',
-  'memberships.tier_has_members': 'Readers have joined this tier, so it can only be hidden, not deleted.',
+  'memberships.tier_has_members':
+    'This tier has members, payments or members-only posts, so it can only be hidden, not deleted.',
   'memberships.tier_deleted': 'Tier deleted.',
   'memberships.own_account': 'You can’t pay an account you run.',
   'memberships.no_yearly_price': 'This tier has no yearly price. Choose monthly.',

@@ -7,7 +7,7 @@ import {
   Payment,
   type PaymentCurrency,
 } from './billing';
-import { IdParams, PageQuery, Timestamp, dataOf, paged } from './common';
+import { Id, IdParams, PageQuery, Timestamp, dataOf, paged } from './common';
 import { DESCRIPTION_MAX_LENGTH } from './constants';
 import { endpoint } from './endpoint';
 import { Name } from './fields';
@@ -104,8 +104,8 @@ export const JoinBody = z.object({
 export type JoinBody = z.input<typeof JoinBody>;
 
 export const TipBody = z.object({
-  account_id: z.number().int().min(1),
-  post_id: z.number().int().min(1).nullable().default(null),
+  account_id: Id,
+  post_id: Id.nullable().default(null),
   amount: z.number().int().min(TIP_AMOUNT_MIN).max(TIP_AMOUNT_MAX),
   message: z.string().trim().max(TIP_MESSAGE_MAX_LENGTH).transform(nfc).default(''),
   payment_provider: z.enum(PAYMENT_PROVIDERS),
@@ -118,7 +118,7 @@ const PaymentAnswer = dataOf(z.object({ payment: Payment }));
 export const EarningsQuery = z.object({
   month: z
     .string()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'validation.invalid' })
+    .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: 'validation.invalid' })
     .optional(),
 });
 export type EarningsQuery = z.input<typeof EarningsQuery>;
@@ -152,7 +152,7 @@ export const Earnings = z.object({
 export type Earnings = z.infer<typeof Earnings>;
 
 export const MembersQuery = PageQuery.extend({
-  tier_id: z.coerce.number().int().min(1).optional(),
+  tier_id: Id.optional(),
   status: z.enum(MEMBERSHIP_STATUSES).optional(),
 });
 export type MembersQuery = z.input<typeof MembersQuery>;

@@ -86,6 +86,12 @@ describe('earnings', () => {
       rawQuery: { month: '2026-13' },
     });
     expect(bad.status).toBe(422);
+    for (const month of ['0000-01', '20261-01', '2026-1'])
+      expect(
+        (await s.call(membershipsApi.earnings, { token: owner.token, params: { id: account.id }, rawQuery: { month } }))
+          .status,
+        month,
+      ).toBe(422);
 
     const statuses = await tryEveryone(cast, 'insights.view', async (person) => ({
       status: (await s.call(membershipsApi.earnings, { token: person.token, params: { id: account.id } })).status,
@@ -107,6 +113,12 @@ describe('earnings', () => {
       query: { status: 'expired' },
     });
     expect(none.body.data).toEqual([]);
+    const huge = await s.call(membershipsApi.members, {
+      token: owner.token,
+      params: { id: account.id },
+      rawQuery: { tier_id: '99999999999' },
+    });
+    expect(huge.status).toBe(422);
     const csv = await s.call(membershipsApi.membersCsv, { token: owner.token, params: { id: account.id } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');

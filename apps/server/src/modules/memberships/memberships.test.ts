@@ -372,6 +372,11 @@ describe('tips', () => {
     });
     expect(tiny.status).toBe(422);
     expect(tiny.error.errors?.amount).toBeDefined();
+    const overflow = await s.call(membershipsApi.tip, {
+      token: reader.token,
+      rawBody: { account_id: account.id, post_id: 99_999_999_999, amount: 5000, payment_provider: 'kbzpay' },
+    });
+    expect(overflow.status).toBe(422);
     const elsewhere = await creatorWithTier();
     const [post] = await s.ctx.db
       .execute<{ id: number }>(

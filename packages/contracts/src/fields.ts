@@ -38,9 +38,14 @@ export const MediaUrl = z
   .string()
   .trim()
   .max(2048)
-  .refine((v) => /^https?:\/\/\S+$/i.test(v) || /^\/uploads\/[A-Za-z0-9._/-]+$/.test(v), {
-    error: 'validation.url',
-  });
+  .refine(
+    (v) =>
+      /^https?:\/\/\S+$/i.test(v) ||
+      /^\/uploads\/[A-Za-z0-9._/-]+$/.test(v) ||
+      // A members-only post's file as its people were shown it (a signed address); stored as its plain URL.
+      /^\/api\/media\/locked\/[A-Za-z0-9._~-]+(\?[A-Za-z0-9=&_.-]*)?$/.test(v),
+    { error: 'validation.url' },
+  );
 
 /** Adds the "confirmation matches" rule under `password`, where the spec shows password errors. */
 export const withConfirmation = <

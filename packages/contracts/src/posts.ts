@@ -166,6 +166,22 @@ export const postsApi = {
     summary: 'Posts of my accounts',
     tags,
   }),
+  /**
+   * A members-only post's photo, audio or video, by the short-lived signed address its readers get in `url`,
+   * `featured_photo_url` and `photos` (the key's `/` written as `~`). Answers 403 once expired or altered.
+   */
+  lockedMedia: endpoint({
+    method: 'GET',
+    path: '/media/locked/:key',
+    params: z.object({ key: z.string().min(1).max(300) }),
+    query: z.object({
+      expires: z.coerce.number().int().min(0).max(4_102_444_800),
+      signature: z.string().min(1).max(100),
+    }),
+    response: null,
+    summary: "A members-only post's file, by its signed address",
+    tags,
+  }),
   ofAccount: endpoint({
     method: 'GET',
     path: '/accounts/:id/posts',

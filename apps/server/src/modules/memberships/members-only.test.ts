@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {
   billingApi,
@@ -7,6 +8,7 @@ import {
   membershipsApi,
   postsApi,
   searchApi,
+  mediaApi,
   type Tier,
 } from '@inkwell/contracts';
 import { eq } from 'drizzle-orm';
@@ -15,6 +17,8 @@ import { accountUsers, posts } from '../../db/schema';
 import { createCreatorAccount } from '../../seed/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { signedIn } from '../../../test/identity-helpers';
+import { makePng } from '../../../test/media-fixtures';
+import { uploadFile } from '../../../test/uploads';
 import { waitUntil } from '../../../test/wait-for';
 
 /*
@@ -199,5 +203,80 @@ describe('members-only posts', () => {
     });
     expect(foreign.status).toBe(422);
     expect(foreign.error.errors?.min_tier_id).toBeDefined();
+  });
+
+  it("a members-only photo is reached only by its readers' signed addresses; its plain URL answers 404 until it is public again", async () => {
+    const owner = await signedIn(s);
+    const account = await createCreatorAccount(s.ctx.db, owner.user.id);
+    const tier = (
+      await s.call(membershipsApi.createTier, {
+        token: owner.token,
+        params: { id: account.id },
+        body: { name: 'Patron', monthly_price: 2000 },
+      })
+    ).body.data;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'inkwell-locked-'));
+    const png = await makePng(dir, 64, 48);
+    const uploaded = await uploadFile(s, owner.token, mediaApi.uploadImage, png, {
+      fields: { type: 'photos' },
+      field: 'url',
+    });
+    const plain = (uploaded.body as { url: string }).url;
+    const created = await s.call(postsApi.create, {
+      token: owner.token,
+      body: {
+        account_id: account.id,
+        type: 'photo',
+        title: 'Harbour',
+        content: 'Boats at dawn',
+        url: plain,
+        min_tier_id: tier.id,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const post = created.body.data;
+    // The owner is shown a signed address, never the plain one.
+    expect(post.url).toMatch(/^\/api\/media\/locked\/[^?]+\?expires=\d+&signature=/);
+    await waitUntil(async () => ((await s.request('GET', plain)).status === 404 ? true : undefined));
+
+    const fan = await member(tier);
+    const reader = await signedIn(s);
+    const asFan = (await s.call(postsApi.bySlug, { token: fan.token, params: { slug: post.slug } })).body.data;
+    const asReader = (await s.call(postsApi.bySlug, { token: reader.token, params: { slug: post.slug } })).body.data;
+    expect(asReader.url).toBeNull();
+    const file = await s.request<string>('GET', asFan.url!);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toMatch(/^image\//);
+    expect(file.headers.get('cache-control')).toMatch(/^private/);
+    const part = await s.request('GET', asFan.url!, { headers: { range: 'bytes=0-9' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toMatch(/^bytes 0-9\//);
+    // Altered, expired or for another file: refused.
+    const [base, query] = asFan.url!.split('?');
+    const params = new URLSearchParams(query);
+    const forged = `${base}?expires=${params.get('expires')}&signature=${'A'.repeat(params.get('signature')!.length)}`;
+    expect((await s.request('GET', forged)).status).toBe(403);
+    const later = `${base}?expires=${Number(params.get('expires')) + 3600}&signature=${params.get('signature')}`;
+    expect((await s.request('GET', later)).status).toBe(403);
+    expect((await s.request('GET', `${base}?expires=1000&signature=${params.get('signature')}`)).status).toBe(403);
+
+    // The owner edits with what they were shown: the post keeps its plain URL, still locked.
+    const edited = await s.call(postsApi.update, {
+      token: owner.token,
+      params: { id: post.id },
+      body: { title: 'Harbour at dawn', content: 'Boats', url: post.url },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await s.request('GET', plain)).status).toBe(404);
+    // Made public: the plain URL works again.
+    await s.call(postsApi.update, {
+      token: owner.token,
+      params: { id: post.id },
+      body: { title: 'Harbour at dawn', content: 'Boats', url: plain, min_tier_id: null },
+    });
+    await waitUntil(async () => ((await s.request('GET', plain)).status === 200 ? true : undefined));
+    const open = (await s.call(postsApi.bySlug, { token: reader.token, params: { slug: post.slug } })).body.data;
+    expect(open.url).toBe(plain);
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,4 +1,5 @@
 /** The posts module's face: what other modules, the seed and the composition root may use. */
+import { syncLockedMedia } from './locked-media';
 import { defineModule } from '../../platform/module';
 import { postsRoutes } from './posts.routes';
 import { fanOutPosts, pruneFeeds, feedQueues, feedSubscribers } from './feed.service';
@@ -17,5 +18,14 @@ export const postsModule = defineModule({
     'timeline.prune': () => pruneFeeds(ctx),
   }),
   // An edit or a deletion is heard by nobody yet (feeds ask at read time whether a post may be shown).
-  subscribers: (ctx) => ({ ...feedSubscribers(ctx), 'post.updated': [], 'post.deleted': [] }),
+  // Members-only posts' files follow their lock after each commit (locked-media.ts).
+  subscribers: (ctx) => {
+    const feed = feedSubscribers(ctx);
+    return {
+      ...feed,
+      'post.created': [...feed['post.created'], (event) => syncLockedMedia(ctx, event.post_id)],
+      'post.updated': [(event) => syncLockedMedia(ctx, event.post_id)],
+      'post.deleted': [],
+    };
+  },
 });

@@ -20,6 +20,7 @@ import { publicAccountSql } from '../accounts';
 import * as admin from './posts.admin.repo';
 import * as repo from './posts.repo';
 import { postAccount } from './posts.service';
+import { mediaSigner } from './locked-media';
 import { toPost } from './posts.service';
 
 const iso = (d: Date | string) => (typeof d === 'string' ? new Date(d) : d).toISOString();
@@ -61,7 +62,7 @@ export async function list(ctx: AppContext, query: ParsedQuery<typeof postsAdmin
 async function current(ctx: AppContext, auth: AuthContext, id: number): Promise<Post> {
   const row = await repo.byId(ctx.db, id, auth.user.id);
   if (!row) throw notFound();
-  return toPost(row, auth);
+  return toPost(row, auth, true, mediaSigner(ctx));
 }
 
 /**

@@ -5,11 +5,14 @@ import { route } from '../../platform/http/route';
 import { requestUrl } from '../../platform/pagination';
 import { MINUTE, byUser, guestReadLimit, type RateRule } from '../../platform/rate-limit';
 import { postsAdminRoutes } from './posts.admin.routes';
+import { keyOfSegment, mediaSigner } from './locked-media';
+import { sendLockedFile } from './locked-media.send';
 import * as posts from './posts.service';
 
 export const createPostLimit: RateRule = { name: 'posts', max: 30, windowMs: 10 * MINUTE, key: byUser };
 
 export function postsRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const sign = mediaSigner(ctx);
   const url = (raw: string) => requestUrl(ctx.config.publicUrl, raw);
 
   route(app, ctx, api.create, { limits: [createPostLimit] }, async ({ auth, body }) => ({
@@ -34,15 +37,15 @@ export function postsRoutes(app: FastifyInstance, ctx: AppContext): void {
     api.publicFeed,
     { auth: 'optional', limits: [guestReadLimit] },
     async ({ auth, query, request, locale }) =>
-      posts.pageOf(await posts.lists.public(ctx, auth, query), auth, query, { url: url(request.url), locale }),
+      posts.pageOf(await posts.lists.public(ctx, auth, query), auth, query, { url: url(request.url), locale }, sign),
   );
 
   route(app, ctx, api.feed, {}, async ({ auth, query, request, locale }) =>
-    posts.pageOf(await posts.lists.followed(ctx, auth, query), auth, query, { url: url(request.url), locale }),
+    posts.pageOf(await posts.lists.followed(ctx, auth, query), auth, query, { url: url(request.url), locale }, sign),
   );
 
   route(app, ctx, api.mine, {}, async ({ auth, query, request, locale }) =>
-    posts.pageOf(await posts.lists.mine(ctx, auth, query), auth, query, { url: url(request.url), locale }),
+    posts.pageOf(await posts.lists.mine(ctx, auth, query), auth, query, { url: url(request.url), locale }, sign),
   );
 
   route(
@@ -51,10 +54,18 @@ export function postsRoutes(app: FastifyInstance, ctx: AppContext): void {
     api.ofAccount,
     { auth: 'optional', limits: [guestReadLimit] },
     async ({ auth, params, query, request, locale }) =>
-      posts.pageOf(await posts.lists.account(ctx, auth, params.id, query.type, query), auth, query, {
-        url: url(request.url),
-        locale,
-      }),
+      posts.pageOf(
+        await posts.lists.account(ctx, auth, params.id, query.type, query),
+        auth,
+        query,
+        { url: url(request.url), locale },
+        sign,
+      ),
+  );
+
+  // A members-only post's file, by its signed address (img and video tags send no token: the signature is it).
+  route(app, ctx, api.lockedMedia, { auth: 'none' }, async ({ params, query, request, reply }) =>
+    sendLockedFile(ctx, request, reply, { key: keyOfSegment(params.key), ...query }),
   );
 
   postsAdminRoutes(app, ctx);

@@ -21,6 +21,7 @@ import { firstWords, plainText, sanitizeArticle, teaser } from '../../platform/s
 import { accountAccess, findAccount, publicAccountSql } from '../accounts';
 import { markAttached, ownUpload } from '../media';
 import { postAccess, requirePost } from './posts.policy';
+import { mediaSigner, plainUrlOf } from './locked-media';
 import * as repo from './posts.repo';
 import { makeSlug } from './slug';
 import { isoTimestamp as iso } from './timestamps';
@@ -40,9 +41,16 @@ export const postAccount = (row: repo.PostAccountColumns) => ({
  * is locked here, the one place every answer with posts passes: its teaser instead of its content, and none of
  * its media URLs.
  */
-export function toPost(row: repo.PostListRow, auth: AuthContext | null, full = true): Post {
+export function toPost(
+  row: repo.PostListRow,
+  auth: AuthContext | null,
+  full = true,
+  sign: (url: string) => string = (url) => url,
+): Post {
   const access = postAccess(auth, row);
   const locked = !access.readable;
+  // A members-only post's files are reached only through signed addresses (locked-media.ts).
+  const media = (url: string | null) => (url && row.min_tier_id ? sign(url) : url);
   const content = locked
     ? teaser(row.content, row.type === 'post')
     : row.type === 'post' && !full && row.content
@@ -54,9 +62,9 @@ export function toPost(row: repo.PostListRow, auth: AuthContext | null, full = t
     type: row.type,
     title: row.title,
     content,
-    url: locked ? null : row.url,
-    featured_photo_url: locked ? null : row.featured_photo_url,
-    photos: locked ? [] : (row.photos ?? []),
+    url: locked ? null : media(row.url),
+    featured_photo_url: locked ? null : media(row.featured_photo_url),
+    photos: locked ? [] : (row.photos ?? []).map((p) => ({ ...p, url: media(p.url)! })),
     min_tier: row.min_tier_id ? { id: row.min_tier_id, name: row.min_tier_name ?? '' } : null,
     locked,
     account_id: row.account_id,
@@ -185,6 +193,16 @@ async function tierOfAccount(
   return tierId;
 }
 
+/** The fields with signed addresses (what a members-only post's people were shown) back to plain URLs. */
+function plainMedia<T extends Fields>(ctx: AppContext, input: T): T {
+  return {
+    ...input,
+    url: plainUrlOf(ctx, input.url),
+    featured_photo_url: plainUrlOf(ctx, input.featured_photo_url),
+    photos: input.photos?.map((p) => ({ ...p, url: plainUrlOf(ctx, p.url) })),
+  };
+}
+
 /** The storage keys of our own uploads a post points at. */
 function mediaKeys(ctx: AppContext, post: Pick<Normalised, 'url' | 'featured_photo_url' | 'photos'>): string[] {
   const urls = [post.url, post.featured_photo_url, ...post.photos.map((p) => p.url)];
@@ -241,7 +259,7 @@ export async function create(
   if (!publishing.can_publish) throw forbidden('posts.account_not_approved');
 
   const fields: FieldErrors = {};
-  const post = shape(input.type, input, fields);
+  const post = shape(input.type, plainMedia(ctx, input), fields);
   throwIfFieldErrors(fields);
   await checkMedia(ctx, auth.user.id, input.type, post, fields);
   const minTier = await tierOfAccount(ctx, input.min_tier_id, input.account_id, fields);
@@ -277,7 +295,7 @@ export async function create(
     });
     return newId;
   });
-  return toPost((await repo.byId(ctx.db, id, auth.user.id))!, auth);
+  return toPost((await repo.byId(ctx.db, id, auth.user.id))!, auth, true, mediaSigner(ctx));
 }
 
 /** A post the caller may see (posts.policy.ts): public, theirs, or an administrator's with `posts.view`. */
@@ -285,7 +303,7 @@ export async function bySlug(ctx: AppContext, auth: AuthContext | null, slug: st
   const row = await repo.bySlug(ctx.db, slug, auth?.user.id ?? 0);
   if (!row) throw notFound();
   requirePost(postAccess(auth, row));
-  return toPost(row, auth);
+  return toPost(row, auth, true, mediaSigner(ctx));
 }
 
 /** The post, if the caller may change it (posts.policy.ts); one they may not see answers 404 like a missing one. */
@@ -299,7 +317,7 @@ async function modifiable(ctx: AppContext, auth: AuthContext, id: number, action
 export async function update(ctx: AppContext, auth: AuthContext, id: number, input: Fields): Promise<Post> {
   const row = await modifiable(ctx, auth, id, 'can_modify');
   const fields: FieldErrors = {};
-  const post = shape(row.type, input, fields);
+  const post = shape(row.type, plainMedia(ctx, input), fields);
   throwIfFieldErrors(fields);
   // Media already on the post stays valid when an administrator edits someone else's post.
   const author = row.author_id ?? auth.user.id;
@@ -339,7 +357,7 @@ export async function update(ctx: AppContext, auth: AuthContext, id: number, inp
     }
     ctx.events.publish(tx, { type: 'post.updated', actor_id: auth.user.id, account_id: row.account_id, post_id: id });
   });
-  return toPost((await repo.byId(ctx.db, id, auth.user.id))!, auth);
+  return toPost((await repo.byId(ctx.db, id, auth.user.id))!, auth, true, mediaSigner(ctx));
 }
 
 export async function remove(ctx: AppContext, auth: AuthContext, id: number): Promise<void> {
@@ -375,9 +393,10 @@ export function pageOf(
   auth: AuthContext | null,
   q: CursorPageQuery,
   at: PageAt,
+  sign?: (url: string) => string,
 ): CursorPaged<Post> {
   const rows = result.rows.slice(0, q.per_page);
-  const data = rows.map((r) => toPost(r, auth, false));
+  const data = rows.map((r) => toPost(r, auth, false, sign));
   const last = rows.at(-1);
   const next = last ? encodeCursor({ ...repo.cursorOf(last), ...(result.deep ? { deep: true } : {}) }) : null;
   if (q.before)

@@ -121,6 +121,7 @@ export const en = {
   'payouts.already_decided': 'Someone already decided this payout.',
   'posts.members_only': 'This post is for members. Join to read it and take part in its comments.',
   'posts.tier_not_of_account': 'Choose one of this account’s tiers.',
+  'media.link_expired': 'This link has expired. Open the post again to load it.',
   'billing.provider_unavailable': 'Paying with this wallet is not available yet. Please choose another one.',
   'billing.plan_hidden': 'This plan is no longer offered. Please choose another one.',
   'billing.plan_in_use': 'People have subscribed to or paid for this plan, so it cannot be deleted. Hide it instead.',

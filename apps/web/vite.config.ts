@@ -48,15 +48,19 @@ function isUiBuildingBlock(id: string): boolean {
  * The small modules most screens share, in three files (see `codeSplitting`): the contracts' endpoints (the
  * browser's copy keeps method and path only, contractsForBrowser.ts), the features' API hooks and the helpers
  * they use, and the little components of every screen's frame. Not billing's contracts and hooks: they
- * validate with zod in the browser, and zod (~20 KB) would come with every first visit. Nor safety's: only its
- * lazy dialogs and settings pages use them, and every first visit would carry them.
+ * validate with zod in the browser, and zod (~20 KB) would come with every first visit. Nor safety's,
+ * memberships' or earnings': only their lazy parts and pages use them, and every first visit would carry them
+ * (earnings' hooks would bring the memberships contract along).
  */
 const SMALL_SHARED = [
-  { name: 'contracts', test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!billing\.ts|safety\.ts)/ },
+  {
+    name: 'contracts',
+    test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!billing\.ts|safety\.ts|memberships\.ts)/,
+  },
   {
     name: 'data',
     test: new RegExp(
-      String.raw`[\\/]src[\\/](features[\\/](?!billing|safety)[^\\/]+[\\/](api|queries)|api[\\/](client|early)|` +
+      String.raw`[\\/]src[\\/](features[\\/](?!billing|safety|memberships|earnings)[^\\/]+[\\/](api|queries)|api[\\/](client|early)|` +
         String.raw`lib[\\/](afterFirstScreen|alerts|drawnAt|images|numbers|relativeTime|useLatest|sendKey|imageBox|dates))\.ts$`,
     ),
   },
@@ -98,7 +102,9 @@ export default defineConfig({
         {
           path: /^\/a\/([^/]+)$/,
           signedIn: true,
-          modules: ['src/app/shell/UserShell.tsx', 'src/features/accounts/AccountPage.tsx'],
+          // Accounts are open to guests, so the route's layout is the adaptive one (app/router.tsx), which brings the
+          // signed-in shell itself: the shell route's own file (a re-export) would be one more download nothing runs.
+          modules: ['src/app/layouts/AdaptiveLayout.tsx', 'src/features/accounts/AccountPage.tsx'],
           api: accountReads,
         },
       ],
@@ -165,12 +171,23 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 800,
     modulePreload: {
-      // Safety's door (features/safety/Lazy.tsx) rides on every post and account page, and the list of files
-      // to preload with its parts (≈ 0.25 KB brotli of hashed names) would outweigh the door itself: its parts load
-      // their own files when someone first blocks or mutes.
-      resolveDependencies: (file, deps) => (/(^|\/)safetyParts-[\w-]+\.js$/.test(file) ? [] : deps),
+      // Safety's door (features/safety/Lazy.tsx) rides on every post and account page, memberships' on every
+      // account page, and the list of files to preload with their parts (≈ 0.25 KB brotli of hashed names each)
+      // would outweigh the doors themselves: their parts load their own files when first drawn. So do the
+      // memberships' pages, whose list the entry (every first visit) would carry for two screens off the way, and
+      // the members-only posts' parts (on every post card) and composer choice (on compose, for accounts with tiers).
+      resolveDependencies: (file, deps) =>
+        /(^|\/)(safetyParts|membershipParts|MembershipPages|membersOnlyParts|AudienceField)-[\w-]+\.js$/.test(file)
+          ? []
+          : deps,
     },
     rolldownOptions: {
+      treeshake: {
+        // A feature's index.ts only re-exports (eslint.config.js, a feature's door): said so, a screen takes the
+        // parts it uses straight from their files, instead of one more file (~0.4 KB with its headers) that
+        // merely imports them, as the account page did for posts' PostList.
+        moduleSideEffects: (id) => (/[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/.test(id) ? false : undefined),
+      },
       output: {
         codeSplitting: {
           // The building blocks nearly every screen shows travel in one chunk: left to itself the bundler
@@ -186,6 +203,15 @@ export default defineConfig({
             {
               name: 'safety-doors',
               test: /[\\/]src[\\/]features[\\/](reports[\\/](index\.ts|ReportButton\.tsx)|safety[\\/](index\.ts|Lazy\.tsx))$/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            // What most admin pages ask first (a permission, the reports' badge) and the dashboard's chart axis: one
+            // file with the admin area's first screen, not three (the insights page, the axis' other reader, takes
+            // the rest along: a few hundred bytes beside its chart library).
+            {
+              name: 'admin-shared',
+              test: /[\\/]src[\\/](admin[\\/](usePermission|reports[\\/]api)|lib[\\/]chartAxis)\.ts$/,
               priority: 1,
               includeDependenciesRecursively: false,
             },

@@ -62,6 +62,7 @@ describe('admin area', () => {
       'Reports',
       'Plans',
       'Subscriptions',
+      'Payouts',
       'Audit log',
       'App Home',
     ]);

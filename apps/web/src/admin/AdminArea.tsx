@@ -106,6 +106,7 @@ const PAGES: AdminPage[] = [
     () => import('./subscriptions/SubscriptionsPage'),
     'SubscriptionsPage',
   ),
+  page('payouts', 'admin.titles.payouts', 'payouts.manage', () => import('./payouts/PayoutsPage'), 'PayoutsPage'),
   page('audit', 'admin.titles.audit', 'audit.view', () => import('./audit/AuditPage'), 'AuditPage'),
 ];
 

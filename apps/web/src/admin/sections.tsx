@@ -1,6 +1,7 @@
 import type { Permission } from '@inkwell/contracts';
 import {
   IconBuildingCommunity,
+  IconCash,
   IconCreditCard,
   IconDashboard,
   IconFileImport,
@@ -52,5 +53,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   entry('/admin/permissions', 'permissions', 'permissions.manage', IconKey, 'lead'),
   entry('/admin/plans', 'plans', 'plans.manage', IconLicense),
   entry('/admin/subscriptions', 'subscriptions', 'subscriptions.view', IconCreditCard),
+  entry('/admin/payouts', 'payouts', 'payouts.manage', IconCash),
   entry('/admin/audit', 'audit', 'audit.view', IconHistory),
 ];

@@ -119,6 +119,8 @@ const signedIn = (title: string): RouteMeta => ({ title });
 
 /** Blocked people, muted accounts and muted words: one chunk, loaded from one place (the entry carries each import). */
 const safetyPages = () => import('../features/safety/SettingsPages');
+/** My memberships and an account's tier editor: one chunk, as safety's pages. */
+const membershipPages = () => import('../features/memberships/MembershipPages');
 
 const signedInPages: RouteObject[] = [
   screen('home', () => import('../features/feed/FeedPage'), 'FeedPage', signedIn('titles.home'), prefetchHome),
@@ -235,6 +237,14 @@ const signedInPages: RouteObject[] = [
   screen('profile/blocks', safetyPages, 'BlockedPage', signedIn('profile.menu.blocks')),
   screen('profile/mutes', safetyPages, 'MutedAccountsPage', signedIn('profile.menu.mutes')),
   screen('profile/muted-words', safetyPages, 'MutedWordsPage', signedIn('profile.menu.muted_words')),
+  screen('profile/memberships', membershipPages, 'MyMembershipsPage', signedIn('profile.menu.memberships')),
+  screen('accounts/:id/tiers', membershipPages, 'TierEditorPage', signedIn('creators.tiers')),
+  screen(
+    'accounts/:id/earnings',
+    () => import('../features/earnings/EarningsPage'),
+    'EarningsPage',
+    signedIn('creators.earnings'),
+  ),
 ];
 
 export const routes: RouteObject[] = [

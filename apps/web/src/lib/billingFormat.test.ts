@@ -14,4 +14,9 @@ describe('plan prices', () => {
     expect(formatPrice(5000, 'my')).toBe('၅,၀၀၀ ကျပ်');
     expect(formatPrice(5000, 'th')).toContain('5,000');
   });
+  it('are formatted in baht for a creator paid in Thailand', () => {
+    expect(formatPrice(5000, 'en', 'THB')).toMatch(/THB\s?5,000|฿\s?5,000/);
+    expect(formatPrice(5000, 'my', 'THB')).toBe('၅,၀၀၀ ဘတ်');
+    expect(formatPrice(5000, 'th', 'THB')).toMatch(/฿\s?5,000/);
+  });
 });

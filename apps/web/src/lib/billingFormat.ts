@@ -1,4 +1,4 @@
-import type { BillingCycle, Locale, PaymentProvider, Plan } from '@inkwell/contracts';
+import type { BillingCycle, Locale, PaymentCurrency, PaymentProvider, Plan } from '@inkwell/contracts';
 import { longDate } from './dates';
 import { numberFormat } from './numbers';
 
@@ -9,11 +9,17 @@ export const PROVIDER_NAMES: Record<PaymentProvider, string> = {
   ayapay: 'AYA Pay',
 };
 
-/** Kyat: "MMK 5,000"; in Burmese the word ကျပ် after Myanmar digits, as prices are written there. */
-export const formatPrice = (amount: number, locale: Locale): string =>
+/** The currency's word in Burmese, written after the amount as prices are there. */
+const BURMESE_UNITS: Record<PaymentCurrency, string> = { MMK: 'ကျပ်', THB: 'ဘတ်' };
+
+/**
+ * Kyat by default: "MMK 5,000"; a creator's tiers may be in baht ("THB 5,000", "฿5,000" in Thai). In Burmese the
+ * word ကျပ် (or ဘတ်) after Myanmar digits, as prices are written there.
+ */
+export const formatPrice = (amount: number, locale: Locale, currency: PaymentCurrency = 'MMK'): string =>
   locale === 'my'
-    ? `${numberFormat('my').format(amount)} ကျပ်`
-    : numberFormat(locale, { style: 'currency', currency: 'MMK', maximumFractionDigits: 0 }).format(amount);
+    ? `${numberFormat('my').format(amount)} ${BURMESE_UNITS[currency]}`
+    : numberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }).format(amount);
 
 /** The spec shows prices per month for the chosen cycle (a yearly price divided by twelve). */
 export const monthlyPrice = (plan: Plan, cycle: BillingCycle): number =>

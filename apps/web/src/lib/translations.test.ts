@@ -8,6 +8,15 @@ import adminTh from '../admin/i18n/th.json';
 import safetyEn from '../features/safety/i18n/safety.en.json';
 import safetyMy from '../features/safety/i18n/safety.my.json';
 import safetyTh from '../features/safety/i18n/safety.th.json';
+import membershipsEn from '../features/memberships/i18n/memberships.en.json';
+import membershipsMy from '../features/memberships/i18n/memberships.my.json';
+import membershipsTh from '../features/memberships/i18n/memberships.th.json';
+import membersEn from '../features/posts/i18n/members.en.json';
+import membersMy from '../features/posts/i18n/members.my.json';
+import membersTh from '../features/posts/i18n/members.th.json';
+import earningsEn from '../features/earnings/i18n/earnings.en.json';
+import earningsMy from '../features/earnings/i18n/earnings.my.json';
+import earningsTh from '../features/earnings/i18n/earnings.th.json';
 
 type Tree = { [key: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ''): [string, string][] =>
@@ -15,39 +24,53 @@ const flatten = (tree: Tree, prefix = ''): [string, string][] =>
     typeof value === 'string' ? [[prefix + key, value] as [string, string]] : flatten(value, `${prefix}${key}.`),
   );
 
-// The admin area's messages load with its chunk, safety's with its dialogs and pages; together with the app's they
-// form one catalogue per language.
-const base = new Map([...flatten(en), ...flatten(adminEn), ...flatten(safetyEn)]);
+// The admin area's messages load with its chunk, safety's and memberships' with their dialogs and pages, the
+// members-only posts' with their parts; together with the app's they form one catalogue per language.
+const base = new Map([
+  ...flatten(en),
+  ...flatten(adminEn),
+  ...flatten(safetyEn),
+  ...flatten(membershipsEn),
+  ...flatten(membersEn),
+  ...flatten(earningsEn),
+]);
 // Names that are the same in every language.
 const SAME_EVERYWHERE = new Set<string>([]);
 
 describe.each([
-  ['my', my, adminMy, safetyMy],
-  ['th', th, adminTh, safetyTh],
-] as const)('%s translation', (_, catalog, adminCatalog, safetyCatalog) => {
-  const translated = new Map([
-    ...flatten(catalog as Tree),
-    ...flatten(adminCatalog as Tree),
-    ...flatten(safetyCatalog as Tree),
-  ]);
-  it('has every English key and no others', () => {
-    expect([...translated.keys()].sort()).toEqual([...base.keys()].sort());
-  });
-  it('leaves no English sentence untranslated and keeps placeholders', () => {
-    for (const [key, english] of base) {
-      const value = translated.get(key)!;
-      if (/[a-z]{4,}/i.test(english.replace(/Inkwell/g, '')) && !SAME_EVERYWHERE.has(key))
-        expect(value, key).not.toBe(english);
-      for (const placeholder of english.match(/\{\{\w+\}\}/g) ?? []) expect(value, key).toContain(placeholder);
-    }
-  });
-});
+  ['my', my, adminMy, safetyMy, membershipsMy, membersMy, earningsMy],
+  ['th', th, adminTh, safetyTh, membershipsTh, membersTh, earningsTh],
+] as const)(
+  '%s translation',
+  (_, catalog, adminCatalog, safetyCatalog, membershipsCatalog, membersCatalog, earningsCatalog) => {
+    const translated = new Map([
+      ...flatten(catalog as Tree),
+      ...flatten(adminCatalog as Tree),
+      ...flatten(safetyCatalog as Tree),
+      ...flatten(membershipsCatalog as Tree),
+      ...flatten(membersCatalog as Tree),
+      ...flatten(earningsCatalog as Tree),
+    ]);
+    it('has every English key and no others', () => {
+      expect([...translated.keys()].sort()).toEqual([...base.keys()].sort());
+    });
+    it('leaves no English sentence untranslated and keeps placeholders', () => {
+      for (const [key, english] of base) {
+        const value = translated.get(key)!;
+        if (/[a-z]{4,}/i.test(english.replace(/Inkwell/g, '')) && !SAME_EVERYWHERE.has(key))
+          expect(value, key).not.toBe(english);
+        for (const placeholder of english.match(/\{\{\w+\}\}/g) ?? []) expect(value, key).toContain(placeholder);
+      }
+    });
+  },
+);
 
 describe('counts', () => {
+  const all = (...trees: unknown[]) => new Map(trees.flatMap((tree) => flatten(tree as Tree)));
   const catalogs = [
-    ['en', new Map([...flatten(en), ...flatten(adminEn), ...flatten(safetyEn)])],
-    ['my', new Map([...flatten(my as Tree), ...flatten(adminMy as Tree), ...flatten(safetyMy as Tree)])],
-    ['th', new Map([...flatten(th as Tree), ...flatten(adminTh as Tree), ...flatten(safetyTh as Tree)])],
+    ['en', all(en, adminEn, safetyEn, membershipsEn, membersEn, earningsEn)],
+    ['my', all(my, adminMy, safetyMy, membershipsMy, membersMy, earningsMy)],
+    ['th', all(th, adminTh, safetyTh, membershipsTh, membersTh, earningsTh)],
   ] as const;
 
   it.each(catalogs)('every %s message that takes a count has its plural forms (CLDR one and other)', (_, catalog) => {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, type NavigateFunction } from 'react-router';
 
 /*
  * Where a guest was when an action asked them to sign in (a like, a comment, a follow). Kept in local storage as
@@ -37,13 +37,18 @@ export function takeReturn(): string | null {
   }
 }
 
+/** Sends a guest to sign in, to come back to `from` afterwards (a page with what they asked for opened). */
+export function signInThenReturn(navigate: NavigateFunction, from: string): void {
+  rememberReturn(from);
+  void navigate('/login', { state: { from } });
+}
+
 /** Sends a guest to sign in, to come back to this very page (path, query and hash) afterwards. */
 export function useSignInFirst(): () => void {
   const navigate = useNavigate();
   const location = useLocation();
-  return useCallback(() => {
-    const from = location.pathname + location.search + location.hash;
-    rememberReturn(from);
-    void navigate('/login', { state: { from } });
-  }, [navigate, location.pathname, location.search, location.hash]);
+  return useCallback(
+    () => signInThenReturn(navigate, location.pathname + location.search + location.hash),
+    [navigate, location.pathname, location.search, location.hash],
+  );
 }

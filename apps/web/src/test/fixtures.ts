@@ -1,4 +1,4 @@
-import type { Account, Post, SessionUser } from '@inkwell/contracts';
+import type { Account, Payment, Post, SessionUser } from '@inkwell/contracts';
 
 /** A signed-in reader as `GET /api/user` answers, with any field overridden. */
 export const sessionUser = (over: Partial<SessionUser> = {}): SessionUser => ({
@@ -77,5 +77,28 @@ export const account = (over: Partial<Account> = {}): Account => ({
   can_view_insights: false,
   time_zone: null,
   created_at: '2026-01-01T00:00:00Z',
+  ...over,
+});
+
+/** A payment of a membership of `harbour`'s Friend tier, waiting in the sandbox checkout. */
+export const payment = (over: Partial<Payment> = {}): Payment => ({
+  id: 99,
+  order_id: 'INK-99',
+  purpose: 'membership',
+  plan: null,
+  account_id: 3,
+  tier_id: 11,
+  membership_id: 21,
+  billing_cycle: 'monthly',
+  provider: 'kbzpay',
+  sandbox: true,
+  amount: 3000,
+  currency: 'MMK',
+  status: 'pending',
+  next_step: { type: 'sandbox' },
+  subscription: null,
+  created_at: '2026-05-01T00:00:00Z',
+  expires_at: '2026-05-02T00:00:00Z',
+  paid_at: null,
   ...over,
 });

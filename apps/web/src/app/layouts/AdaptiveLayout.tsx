@@ -1,10 +1,16 @@
 import { Box, Button, Container, Group } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { LanguageMenu } from '../../components/LanguageMenu';
 import { LogoLink } from '../../components/LogoLink';
 import { useSession } from '../../session/session';
 import { UserShell } from '../shell/UserShell';
+
+/**
+ * Only the guests' frame has it: a signed-in reader's first visit of an account or a post (the shell has its
+ * own way to the language) does not download it.
+ */
+const LanguageMenu = lazy(async () => ({ default: (await import('../../components/LanguageMenu')).LanguageMenu }));
 
 /** Pages open to everyone: inside the app shell when signed in, in a light frame otherwise. */
 export function AdaptiveLayout() {
@@ -23,7 +29,9 @@ export function AdaptiveLayout() {
       <Group justify="space-between" px="md" py="sm" component="header">
         <LogoLink to="/" label="Inkwell" />
         <Group gap="xs">
-          <LanguageMenu />
+          <Suspense>
+            <LanguageMenu />
+          </Suspense>
           {/* Signing in from a shared post or account comes back to it. */}
           <Button
             component={Link}

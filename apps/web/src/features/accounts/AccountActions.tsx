@@ -1,7 +1,7 @@
 import type { Account } from '@inkwell/contracts';
 import { Modal, NavLink, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconChartLine, IconEdit, IconShare, IconTrash } from '@tabler/icons-react';
+import { IconCash, IconChartLine, IconEdit, IconShare, IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
@@ -26,7 +26,7 @@ async function share(account: Account, t: (key: string) => string) {
   }
 }
 
-/** The action dialog a tap on one of my accounts opens: analytics, share, edit, delete (spec §2). */
+/** The action dialog a tap on one of my accounts opens: analytics, share, edit, delete (spec §2); its earnings and tiers too. */
 export function AccountActions({ account, onClose }: { account: Account | null; onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -58,6 +58,15 @@ export function AccountActions({ account, onClose }: { account: Account | null; 
               py="md"
             />
           )}
+          {account.can_view_insights && (
+            <NavLink
+              component="button"
+              label={t('creators.earnings')}
+              leftSection={<IconCash size={20} />}
+              onClick={() => void navigate(`/accounts/${account.id}/earnings`)}
+              py="md"
+            />
+          )}
           <NavLink
             component="button"
             label={t('creators.share_url')}
@@ -74,6 +83,15 @@ export function AccountActions({ account, onClose }: { account: Account | null; 
               label={t('creators.edit_account')}
               leftSection={<IconEdit size={20} />}
               onClick={() => void navigate(`/profile/accounts/${account.username}/edit`)}
+              py="md"
+            />
+          )}
+          {account.can_modify && (
+            <NavLink
+              component="button"
+              label={t('creators.tiers')}
+              leftSection={<IconUsersGroup size={20} />}
+              onClick={() => void navigate(`/accounts/${account.id}/tiers`)}
               py="md"
             />
           )}

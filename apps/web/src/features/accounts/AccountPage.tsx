@@ -15,6 +15,7 @@ import { useSignInFirst } from '../../session/returnTo';
 import { useSession } from '../../session/session';
 import { sayRefusal, useOpenChat } from '../chats/api';
 import { BellButton, FollowButton } from '../follows';
+import { Memberships, SupportButton } from '../memberships';
 import { Safety } from '../safety';
 import { PostList } from '../posts';
 import { useAccountPosts } from '../posts/api';
@@ -61,8 +62,8 @@ function Followers({ account: a }: { account: Account }) {
 }
 
 /**
- * What a reader who is not one of its people does with an account: message, follow, ring its bell, and from its
- * menu report, mute or block it. While its people are blocked, only the menu (to unblock) is left.
+ * What a reader who is not one of its people does with an account: message, follow, ring its bell, support it with
+ * a tip, and from its menu report, mute or block it. While its people are blocked, only the menu (to unblock) is left.
  */
 function ReaderActions({ account: a, username }: { account: Account; username: string }) {
   const { t } = useTranslation();
@@ -88,6 +89,7 @@ function ReaderActions({ account: a, username }: { account: Account; username: s
       )}
       {!a.is_blocked && <FollowButton account={a} accountKey={accountKey(username)} />}
       {!a.is_blocked && <BellButton account={a} accountKey={accountKey(username)} />}
+      {!a.is_blocked && <SupportButton account={a} />}
       {session && !a.can_modify && (
         <ActionIcon
           variant="default"
@@ -185,6 +187,7 @@ export function AccountPage() {
           {(a.is_blocked || a.is_muted) && <Safety part="state" subject={{ kind: 'account', account: a }} />}
         </Box>
       </Card>
+      {!holding && !a.is_blocked && <Memberships account={a} own={own} />}
       <Tabs
         value={tab}
         onChange={(v) => setParams(v && v !== 'all' ? { tab: v } : {}, { replace: true })}

@@ -1,24 +1,14 @@
 import { PAYMENT_CONFIRMATION_WAIT_MS } from '@inkwell/contracts';
-import { Alert, Button, Image, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconConfetti } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { useSession } from '../../session/session';
 import { CreatorNextStep, useCreatorPath } from '../accounts';
+import { AwaitingPayment, useMinimumWait } from './AwaitingPayment';
 import { SubscriptionCard } from './SubscriptionCard';
 import { usePayment } from './api';
-
-/** At least the spec's three seconds of "awaiting", then whatever the payment really is. */
-function useMinimumWait(ms: number): boolean {
-  const [done, setDone] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setDone(true), ms);
-    return () => clearTimeout(timer);
-  }, [ms]);
-  return done;
-}
 
 export function PurchasedPage() {
   const { t } = useTranslation();
@@ -32,24 +22,8 @@ export function PurchasedPage() {
 
   if (payment.isError) return <Alert color="red">{errorMessage(payment.error)}</Alert>;
 
-  if (!waited || status === undefined || status === 'pending') {
-    const step = payment.data?.data.next_step;
-    return (
-      <Stack align="center" ta="center" gap="md" py="xl" role="status" aria-live="polite">
-        <Loader size="lg" />
-        <Title order={1} fz="h3">
-          {t('plans.awaiting')}
-        </Title>
-        <Text c="dimmed">{t('plans.awaiting_body')}</Text>
-        {waited && step?.type === 'qr' && (
-          <>
-            <Image src={step.qr_image} alt={t('plans.qr_alt')} w={240} h={240} />
-            <Text size="sm">{t('plans.qr_hint')}</Text>
-          </>
-        )}
-      </Stack>
-    );
-  }
+  if (!waited || status === undefined || status === 'pending')
+    return <AwaitingPayment step={payment.data?.data.next_step} showQr={waited} />;
 
   if (status !== 'paid') {
     return (

@@ -1,21 +1,25 @@
 import { Alert, Button, Card, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { currentLocale } from '../../i18n';
 import { alert } from '../../lib/alerts';
+import { isLocalPath } from '../../session/returnTo';
 import { usePayment, useSandboxDecision } from './api';
 import { PROVIDER_NAMES, formatPrice } from '../../lib/billingFormat';
+import { outcomePath } from './nextStep';
 
 /**
  * Stands in for a wallet that has no merchant keys configured: the payer approves or declines, and the
- * decision reaches the server as the signed callback a real gateway would send.
+ * decision reaches the server as the signed callback a real gateway would send. Then on to the page that reads the
+ * outcome, as a wallet returns there: a plan's, My memberships, or the tipped account's page (`?back=`).
  */
 export function SandboxCheckoutPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const id = Number(useParams().id);
+  const back = useSearchParams()[0].get('back');
   const payment = usePayment(id, false);
   const decide = useSandboxDecision(id);
   const locale = currentLocale();
@@ -23,10 +27,12 @@ export function SandboxCheckoutPage() {
   if (payment.isPending) return <Loader aria-label={t('app.loading')} />;
   if (payment.isError) return <Alert color="red">{errorMessage(payment.error)}</Alert>;
   const p = payment.data.data;
+  const outcome = outcomePath(p, isLocalPath(back) ? back : null);
+  const amount = formatPrice(p.amount, locale, p.currency);
 
   const choose = (decision: 'approve' | 'decline') =>
     decide.mutate(decision, {
-      onSuccess: () => void navigate(`/profile/plan/purchased?payment=${id}`, { replace: true }),
+      onSuccess: () => void navigate(outcome, { replace: true }),
       onError: (error) => alert('danger', errorMessage(error)),
     });
 
@@ -53,7 +59,7 @@ export function SandboxCheckoutPage() {
             </Table.Tr>
             <Table.Tr>
               <Table.Th>{t('plans.summary.amount')}</Table.Th>
-              <Table.Td fw={800}>{formatPrice(p.amount, locale)}</Table.Td>
+              <Table.Td fw={800}>{amount}</Table.Td>
             </Table.Tr>
             <Table.Tr>
               <Table.Th>{t('sandbox.order')}</Table.Th>
@@ -78,11 +84,11 @@ export function SandboxCheckoutPage() {
               {t('sandbox.decline')}
             </Button>
             <Button onClick={() => choose('approve')} loading={decide.isPending && decide.variables === 'approve'}>
-              {t('sandbox.approve', { amount: formatPrice(p.amount, locale) })}
+              {t('sandbox.approve', { amount })}
             </Button>
           </SimpleGrid>
         ) : (
-          <Button mt="lg" onClick={() => void navigate(`/profile/plan/purchased?payment=${id}`)}>
+          <Button mt="lg" onClick={() => void navigate(outcome)}>
             {t('actions.continue')}
           </Button>
         )}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { BackBar } from '../../components/BackBar';
 import { CommentsThread } from '../comments';
 import { postPath } from './paths';
@@ -10,12 +10,17 @@ export function CommentsPage() {
   const slug = useParams().slug ?? '';
   return (
     <WithPost slug={slug}>
-      {(post) => (
-        <>
-          <BackBar title={t('comments.title')} to={postPath(post)} />
-          <CommentsThread postId={post.id} />
-        </>
-      )}
+      {(post) =>
+        // A locked post's comments are its members' (the server answers 403): its page says so, with Join to read.
+        post.locked ? (
+          <Navigate to={postPath(post)} replace />
+        ) : (
+          <>
+            <BackBar title={t('comments.title')} to={postPath(post)} />
+            <CommentsThread postId={post.id} />
+          </>
+        )
+      }
     </WithPost>
   );
 }

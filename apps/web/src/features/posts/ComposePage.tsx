@@ -8,6 +8,7 @@ import { BackBar } from '../../components/BackBar';
 import { alert } from '../../lib/alerts';
 import { CreatorPathSteps } from '../accounts';
 import { useMyAccounts } from '../accounts/api';
+import { Audience } from './Audience';
 import { PostEditor, emptyDraft, payloadOf, useUploadsBusy, withoutMedia, type PostDraft } from './PostEditor';
 import { postPath } from './paths';
 import { useCreatePost } from './api';
@@ -39,7 +40,7 @@ export function ComposePage() {
 
   const publish = () =>
     create.mutate(
-      { account_id: Number(chosen), type, ...payloadOf(type, draft) },
+      { account_id: Number(chosen), type, ...payloadOf(type, draft), min_tier_id: draft.min_tier_id },
       {
         onSuccess: (res) => {
           alert('success', t('posts.published'));
@@ -62,7 +63,11 @@ export function ComposePage() {
           label={t('posts.post_as')}
           data={approved.map((a) => ({ value: String(a.id), label: `${a.name} · /a/${a.username}` }))}
           value={chosen}
-          onChange={(event) => setAccountId(event.currentTarget.value)}
+          onChange={(event) => {
+            setAccountId(event.currentTarget.value);
+            // A tier is one account's: the next account's posts start public.
+            setDraft((current) => ({ ...current, min_tier_id: null }));
+          }}
         />
         <Chip.Group
           value={type}
@@ -89,6 +94,12 @@ export function ComposePage() {
           </div>
         </Chip.Group>
         <PostEditor key={type} type={type} draft={draft} onChange={setDraft} errors={errors} track={uploads.track} />
+        <Audience
+          accountId={Number(chosen)}
+          value={draft.min_tier_id}
+          onChange={(min_tier_id) => setDraft((current) => ({ ...current, min_tier_id }))}
+          error={errors.min_tier_id}
+        />
         <Button size="md" onClick={publish} loading={create.isPending} disabled={uploads.busy}>
           {uploads.busy ? t('posts.wait_for_uploads') : t('posts.publish')}
         </Button>

@@ -6,6 +6,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { errorMessage, fieldErrors } from '../../api/client';
 import { BackBar } from '../../components/BackBar';
 import { alert } from '../../lib/alerts';
+import { Audience } from './Audience';
 import { PostEditor, payloadOf, useUploadsBusy, type PostDraft } from './PostEditor';
 import { postPath } from './paths';
 import { useUpdatePost } from './api';
@@ -36,24 +37,37 @@ function EditForm({ post }: { post: Post }) {
     url: post.url,
     featured_photo_url: post.featured_photo_url,
     photos: post.photos,
+    min_tier_id: post.min_tier?.id ?? null,
   });
   const [errors, setErrors] = useFieldErrors(draft);
   const save = () =>
-    update.mutate(payloadOf(post.type, draft), {
-      onSuccess: (res) => {
-        alert('success', t('posts.updated'));
-        void navigate(postPath(res.data), { replace: true });
+    update.mutate(
+      // Who can read it is sent only when changed: left out, the server keeps it as it is.
+      draft.min_tier_id === (post.min_tier?.id ?? null)
+        ? payloadOf(post.type, draft)
+        : { ...payloadOf(post.type, draft), min_tier_id: draft.min_tier_id },
+      {
+        onSuccess: (res) => {
+          alert('success', t('posts.updated'));
+          void navigate(postPath(res.data), { replace: true });
+        },
+        onError: (error) => {
+          setErrors(fieldErrors(error));
+          alert('danger', errorMessage(error));
+        },
       },
-      onError: (error) => {
-        setErrors(fieldErrors(error));
-        alert('danger', errorMessage(error));
-      },
-    });
+    );
   return (
     <>
       <BackBar title={t('titles.edit_post')} to={postPath(post)} />
       <Stack gap="md">
         <PostEditor type={post.type} draft={draft} onChange={setDraft} errors={errors} track={uploads.track} />
+        <Audience
+          accountId={post.account_id}
+          value={draft.min_tier_id}
+          onChange={(min_tier_id) => setDraft((current) => ({ ...current, min_tier_id }))}
+          error={errors.min_tier_id}
+        />
         <Group grow>
           <Button variant="default" onClick={() => void navigate(postPath(post))}>
             {t('actions.back')}

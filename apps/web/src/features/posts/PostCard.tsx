@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
 import { UserAvatar } from '../../components/UserAvatar';
 import { LikeButton } from '../likes';
+import { MembersOnly } from './MembersOnly';
 import { PostBody } from './PostBody';
 import { postPath } from './paths';
 import { RejectedNotice } from './RejectedNotice';
@@ -119,7 +120,13 @@ export function PostCard({
           </ActionIcon>
         </Group>
         <RejectedNotice post={post} />
-        <PostBody post={post} full={full} priority={priority} />
+        {/* Members-only: the badge, or the locked view in place of the body (their code loads with the first). */}
+        {post.min_tier && !post.locked && <MembersOnly post={post} />}
+        {post.locked ? (
+          <MembersOnly post={post} full={full} />
+        ) : (
+          <PostBody post={post} full={full} priority={priority} />
+        )}
         <Group gap="xs">
           <LikeButton post={post} />
           {onComments ? (

@@ -14,6 +14,7 @@ export const emptyDraft = (): PostDraft => ({
   url: null,
   featured_photo_url: null,
   photos: [],
+  min_tier_id: null,
 });
 
 /** The draft without any type's media: what a switch of post type keeps (the text carries over). */

@@ -10,6 +10,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { CommentsThread } from '../comments';
 import { Safety } from '../safety';
 import { excerpt } from './excerpt';
+import { MembersOnly } from './MembersOnly';
 import { PostCard } from './PostCard';
 import { usePost } from './api';
 
@@ -74,7 +75,8 @@ export function PostPage() {
         <Title order={2} fz="h4" id="comments-heading">
           {t('comments.title')}
         </Title>
-        <CommentsThread postId={p.id} />
+        {/* A locked post's comments are its members' (the server answers 403): not asked for. */}
+        {p.locked ? <MembersOnly post={p} comments /> : <CommentsThread postId={p.id} />}
       </Stack>
     </Stack>
   );

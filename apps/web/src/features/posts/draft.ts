@@ -8,6 +8,8 @@ export interface PostDraft {
   url: string | null;
   featured_photo_url: string | null;
   photos: GalleryItem[];
+  /** Members-only from this tier of the account up; null: everyone reads it. */
+  min_tier_id: number | null;
 }
 
 /** What every type's editor takes: the type, the draft and its updater, the errors, the upload tracker. */

@@ -9,7 +9,7 @@ import { account as accountFixture } from '../../test/fixtures';
 import { renderInApp } from '../../test/renderInApp';
 import { personKey } from '../users/api';
 import { Safety } from './index';
-import { answerAs, writes } from './testServer';
+import { answerAs, writes } from '../../test/testServer';
 
 const person = (over: Partial<Person> = {}): Person => ({
   id: 5,

@@ -9,7 +9,7 @@ import { queryClient } from '../../app/queryClient';
 import { routes } from '../../app/router';
 import { signIn, signOut } from '../../session/session';
 import { account, post as postFixture, sessionUser } from '../../test/fixtures';
-import { answerAs, writes } from './testServer';
+import { answerAs, writes } from '../../test/testServer';
 
 const SLUG = 'morning-in-mandalay-a1b2c3';
 const post = (over: Partial<Post> = {}): Post =>

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../app/queryClient';
 import { renderInApp } from '../../test/renderInApp';
 import { MutedWordsPage } from './SettingsPages';
-import { answerAs, writes } from './testServer';
+import { answerAs, writes } from '../../test/testServer';
 
 const words = (list: string[]) => ({ data: { words: list } });
 

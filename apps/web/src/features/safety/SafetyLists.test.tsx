@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../app/queryClient';
 import { renderInApp } from '../../test/renderInApp';
 import { BlockedPage, MutedAccountsPage } from './SettingsPages';
-import { answerAs, writes } from './testServer';
+import { answerAs, writes } from '../../test/testServer';
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();

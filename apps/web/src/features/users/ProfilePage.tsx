@@ -18,6 +18,7 @@ import {
   IconUserEdit,
   IconUserOff,
   IconUserStar,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +44,7 @@ export function ProfilePage() {
 
   const entries: MenuEntry[] = [
     { to: '/profile/plan', label: t('profile.menu.plan'), icon: <IconCrown size={22} /> },
+    { to: '/profile/memberships', label: t('profile.menu.memberships'), icon: <IconUsersGroup size={22} /> },
     { to: '/profile/organizations', label: t('profile.menu.organizations'), icon: <IconBuildingCommunity size={22} /> },
     { to: '/profile/accounts', label: t('profile.menu.accounts'), icon: <IconUserStar size={22} /> },
     { to: '/profile/posts', label: t('profile.menu.posts'), icon: <IconNotes size={22} /> },

@@ -11,7 +11,7 @@ export interface Sent {
 type Answer = readonly [status: number, body: unknown];
 
 /**
- * For the safety tests: the requests the screens make, each recorded and answered as the server would, by method
+ * For screen tests: the requests the screens make, each recorded and answered as the server would, by method
  * and path (`'DELETE /api/users/9/block'`); an answer may depend on what came before (a list after an unblock).
  * Anything else is a 404.
  */

@@ -27,7 +27,8 @@ import { markAttached } from '../media';
 import * as importRepo from './import.repo';
 import * as admin from './posts.admin.repo';
 import * as repo from './posts.repo';
-import { searchText, shape, type Normalised } from './posts.service';
+import { shape, type Normalised } from './posts.fields';
+import { searchText } from './posts.service';
 import { makeSlug } from './slug';
 import { queueFanOut } from './feed.service';
 

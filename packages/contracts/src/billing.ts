@@ -157,6 +157,8 @@ export const PlanBody = z.object({
   creates_accounts: z.boolean().default(false),
   /** Audio and video storage per subscriber, in MiB (0: none). */
   storage_quota_mb: z.number().int().min(0).max(PLAN_STORAGE_MAX_MB).default(0),
+  /** Whether subscribers' videos also stream in 1080p (when the source has it); 720p is the top otherwise. */
+  video_1080p: z.boolean().default(false),
   /** Position in the plan list, lowest first. */
   sort_order: z.number().int().min(0).max(PLAN_SORT_ORDER_MAX).default(0),
   /** Not offered to new subscribers (a plan with subscribers is hidden instead of deleted). */
@@ -172,6 +174,7 @@ export const AdminPlan = PlanSummary.extend({
   ...planTerms,
   creates_accounts: z.boolean(),
   storage_quota_mb: z.number().int(),
+  video_1080p: z.boolean(),
   sort_order: z.number().int(),
   hidden: z.boolean(),
   translations: z.object({ my: PlanTranslation, th: PlanTranslation }),

@@ -1,107 +1,26 @@
 import { z } from 'zod';
-import {
-  BILLING_CYCLES,
-  DEFAULT_BILLING_CYCLE,
-  PAYMENT_CURRENCIES,
-  PAYMENT_PROVIDERS,
-  Payment,
-  type PaymentCurrency,
-} from './billing';
+import { BILLING_CYCLES, PAYMENT_CURRENCIES, PAYMENT_PROVIDERS, PAYMENT_STATUSES, Payment } from './billing';
 import { Id, IdParams, PageQuery, Timestamp, dataOf, paged } from './common';
-import { DESCRIPTION_MAX_LENGTH } from './constants';
 import { endpoint } from './endpoint';
-import { Name } from './fields';
+import {
+  JoinBody,
+  MEMBERSHIP_STATUSES,
+  Membership,
+  MembershipAccount,
+  TIP_AMOUNT_MAX,
+  TIP_AMOUNT_MIN,
+  TIP_MESSAGE_MAX_LENGTH,
+  Tier,
+  TierBody,
+} from './tiers';
+
+const nfc = (s: string) => s.normalize('NFC');
 
 /**
  * Readers paying creators. A membership is a prepaid pass (the wallets cannot charge every month): a tier's
  * price buys a month or a year, renewed by the member after a reminder. Tips are one-off payments. Both pay
  * through the plans' wallets and signed callbacks; the platform keeps a fee (a setting, 5 % by default).
  */
-
-/** A tier's currency: the account's, kyat by default; baht for creators paid in Thailand. */
-export const TIER_CURRENCIES = PAYMENT_CURRENCIES;
-export type TierCurrency = PaymentCurrency;
-
-export const MEMBERSHIP_STATUSES = ['pending', 'active', 'grace', 'expired', 'stopped'] as const;
-export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
-
-/** At most this many tiers per account (hidden ones count: they may still have members). */
-export const TIERS_MAX = 5;
-export const TIER_BENEFITS_MAX = 10;
-export const TIER_BENEFIT_MAX_LENGTH = 120;
-/** Prices are whole kyat or baht. */
-export const TIER_PRICE_MIN = 1;
-export const TIER_PRICE_MAX = 10_000_000;
-export const TIP_AMOUNT_MIN = 100;
-export const TIP_AMOUNT_MAX = 1_000_000;
-export const TIP_MESSAGE_MAX_LENGTH = 500;
-/** The amounts the Support dialog offers first, in kyat. */
-export const TIP_PRESETS = [1000, 3000, 5000] as const;
-
-const nfc = (s: string) => s.normalize('NFC');
-
-export const Tier = z.object({
-  id: z.number().int(),
-  account_id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  benefits: z.array(z.string()),
-  monthly_price: z.number().int(),
-  yearly_price: z.number().int().nullable(),
-  currency: z.enum(TIER_CURRENCIES),
-  position: z.number().int(),
-  hidden: z.boolean(),
-  can_modify: z.boolean(),
-  /** Members whose pass has not ended; only for the account's people (null to everyone else). */
-  members_count: z.number().int().nullable(),
-});
-export type Tier = z.infer<typeof Tier>;
-
-const Price = z.number().int().min(TIER_PRICE_MIN).max(TIER_PRICE_MAX);
-
-/** What owners and editors set on a tier (create and update take the whole tier). */
-export const TierBody = z.object({
-  name: Name.transform(nfc),
-  description: z.string().trim().max(DESCRIPTION_MAX_LENGTH).transform(nfc).default(''),
-  benefits: z
-    .array(z.string().trim().max(TIER_BENEFIT_MAX_LENGTH).transform(nfc))
-    .max(TIER_BENEFITS_MAX)
-    .transform((items) => items.filter((item) => item.length > 0))
-    .default([]),
-  monthly_price: Price,
-  yearly_price: Price.nullable().default(null),
-  currency: z.enum(TIER_CURRENCIES).default('MMK'),
-  position: z.number().int().min(0).max(100).default(0),
-  hidden: z.boolean().default(false),
-});
-export type TierBody = z.input<typeof TierBody>;
-
-export const MembershipAccount = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  username: z.string(),
-  profile_url: z.string().nullable(),
-});
-
-export const Membership = z.object({
-  id: z.number().int(),
-  tier: z.object({ id: z.number().int(), name: z.string(), position: z.number().int() }),
-  account: MembershipAccount,
-  status: z.enum(MEMBERSHIP_STATUSES),
-  billing_cycle: z.enum(BILLING_CYCLES),
-  started_at: Timestamp.nullable(),
-  expires_at: Timestamp.nullable(),
-  /** Reminders stopped: the pass ends at `expires_at` without being renewed. */
-  stopped: z.boolean(),
-});
-export type Membership = z.infer<typeof Membership>;
-
-/** Joining, renewing or changing tier: a payment for a month or a year with a wallet. */
-export const JoinBody = z.object({
-  billing_cycle: z.enum(BILLING_CYCLES).default(DEFAULT_BILLING_CYCLE),
-  payment_provider: z.enum(PAYMENT_PROVIDERS),
-});
-export type JoinBody = z.input<typeof JoinBody>;
 
 export const TipBody = z.object({
   account_id: Id,
@@ -210,6 +129,32 @@ export type Payout = z.infer<typeof Payout>;
 
 export const PayoutsQuery = PageQuery.extend({ status: z.enum(PAYOUT_STATUSES).optional() });
 export type PayoutsQuery = z.input<typeof PayoutsQuery>;
+
+/** A member's or tipper's payment, as the refunds screen lists it (plans' payments are not refunded here). */
+export const AdminPayment = z.object({
+  id: z.number().int(),
+  order_id: z.string(),
+  purpose: z.enum(['membership', 'tip']),
+  status: z.enum(PAYMENT_STATUSES),
+  provider: z.enum(PAYMENT_PROVIDERS),
+  amount: z.number().int(),
+  currency: z.enum(PAYMENT_CURRENCIES),
+  user: z.object({ id: z.number().int(), name: z.string(), username: z.string() }),
+  account: MembershipAccount.nullable(),
+  tier: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  message: z.string().nullable(),
+  created_at: Timestamp,
+  paid_at: Timestamp.nullable(),
+});
+export type AdminPayment = z.infer<typeof AdminPayment>;
+
+export const AdminPaymentsQuery = PageQuery.extend({
+  purpose: z.enum(['membership', 'tip']).optional(),
+  status: z.enum(['paid', 'refunded']).optional(),
+  /** An order id, or a payer's username or e-mail (exact). */
+  q: z.string().trim().max(100).optional(),
+});
+export type AdminPaymentsQuery = z.input<typeof AdminPaymentsQuery>;
 
 export const PayoutPaidBody = z.object({ reference: z.string().trim().min(1).max(100) });
 export const PayoutRejectBody = z.object({ reason: z.string().trim().min(1).max(500) });
@@ -371,12 +316,21 @@ export const membershipsApi = {
     permission: 'payouts.manage',
     tags: adminTags,
   }),
+  adminPayments: endpoint({
+    method: 'GET',
+    path: '/payments',
+    query: AdminPaymentsQuery,
+    response: paged(AdminPayment),
+    summary: "Members' and tippers' payments, newest first, to find one to refund (payments.refund)",
+    permission: 'payments.refund',
+    tags: adminTags,
+  }),
   refund: endpoint({
     method: 'POST',
     path: '/payments/:id/refund',
     params: IdParams,
     body: RefundBody,
-    response: dataOf(Payment),
+    response: z.object({ message: z.string(), data: AdminPayment }),
     summary: "Refund a member's or tipper's payment: the ledger is reversed, the pass it paid ends (payments.refund)",
     permission: 'payments.refund',
     tags: adminTags,

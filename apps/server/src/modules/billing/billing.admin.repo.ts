@@ -1,7 +1,7 @@
 import type { SubscriptionStatus } from '@inkwell/contracts';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
-import { plans, subscriptions, users } from '../../db/schema';
+import { accounts, membershipTiers, payments, plans, subscriptions, users } from '../../db/schema';
 import type { PlanRow } from './billing.repo';
 
 type Conn = Db | Tx;
@@ -109,3 +109,60 @@ export async function subscriptionsPage(
   ]);
   return { rows, total: count?.n ?? 0 };
 }
+
+export interface ReaderPaymentsFilter {
+  purpose?: 'membership' | 'tip';
+  status?: 'paid' | 'refunded';
+  /** An order id, or the payer's username or e-mail, exactly. */
+  q?: string;
+  /** Just this one (the answer to a refund). */
+  id?: number;
+}
+
+/** Readers' settled payments to creators (memberships and tips), newest first, with payer, payee and tier. */
+export async function readerPaymentsPage(db: Conn, filter: ReaderPaymentsFilter, limit: number, offset: number) {
+  const where = and(
+    // The partial index's own predicate, so the planner can use it.
+    sql`${payments.purpose} <> 'plan' and ${payments.status} in ('paid', 'refunded')`,
+    filter.purpose ? eq(payments.purpose, filter.purpose) : undefined,
+    filter.status ? eq(payments.status, filter.status) : undefined,
+    filter.id === undefined ? undefined : eq(payments.id, filter.id),
+    filter.q
+      ? or(
+          eq(payments.order_id, filter.q),
+          eq(users.username, filter.q),
+          sql`lower(${users.email}) = lower(${filter.q})`,
+        )
+      : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        payment: payments,
+        user: { id: users.id, name: users.name, username: users.username },
+        account: {
+          id: accounts.id,
+          name: accounts.name,
+          username: accounts.username,
+          profile_url: accounts.profile_url,
+        },
+        tier: { id: membershipTiers.id, name: membershipTiers.name },
+      })
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.user_id))
+      .leftJoin(accounts, eq(accounts.id, payments.account_id))
+      .leftJoin(membershipTiers, eq(membershipTiers.id, payments.tier_id))
+      .where(where)
+      .orderBy(desc(payments.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.user_id))
+      .where(where),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export type ReaderPaymentRow = Awaited<ReturnType<typeof readerPaymentsPage>>['rows'][number];

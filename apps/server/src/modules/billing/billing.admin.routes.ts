@@ -5,7 +5,7 @@ import { route } from '../../platform/http/route';
 import { t } from '../../platform/i18n';
 import { requestUrl } from '../../platform/pagination';
 import * as admin from './billing.admin.service';
-import { refund } from './refunds.service';
+import { readerPayments, refund } from './refunds.service';
 
 /** The admin side of plans and subscriptions (each route's permission is in the contract). */
 export function billingAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -35,7 +35,12 @@ export function billingAdminRoutes(app: FastifyInstance, ctx: AppContext): void 
     admin.listSubscriptions(ctx, query, { url: url(request.url), locale }),
   );
 
+  route(app, ctx, membershipsApi.adminPayments, {}, async ({ query, request, locale }) =>
+    readerPayments(ctx, query, { url: url(request.url), locale }),
+  );
+
   route(app, ctx, membershipsApi.refund, {}, async ({ auth, params, body, locale }) => ({
-    data: await refund(ctx, auth, params.id, body.reason, locale),
+    message: t(locale, 'payments.refunded'),
+    data: await refund(ctx, auth, params.id, body.reason),
   }));
 }

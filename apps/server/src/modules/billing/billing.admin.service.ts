@@ -49,6 +49,7 @@ const planFields = (from: Omit<PlanRow, 'id' | 'created_at' | 'updated_at' | 'tr
   features: from.features,
   creates_accounts: from.creates_accounts,
   storage_quota_mb: from.storage_quota_mb,
+  video_1080p: from.video_1080p,
   sort_order: from.sort_order,
   hidden: from.hidden,
 });

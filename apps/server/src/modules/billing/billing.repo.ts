@@ -128,13 +128,13 @@ export async function claimEnding(db: Conn, days: number): Promise<{ id: number;
     .returning({ id: subscriptions.id, user_id: subscriptions.user_id });
 }
 
-/** The storage quota (MiB) of the free plan, the first free one in the admin's order; undefined without one. */
-export async function freePlanQuota(db: Conn): Promise<number | undefined> {
+/** What the free plan (the first free one in the admin's order) gives uploads; undefined without one. */
+export async function freePlan(db: Conn): Promise<Pick<PlanRow, 'storage_quota_mb' | 'video_1080p'> | undefined> {
   const [free] = await db
-    .select({ quota: plans.storage_quota_mb })
+    .select({ storage_quota_mb: plans.storage_quota_mb, video_1080p: plans.video_1080p })
     .from(plans)
     .where(and(eq(plans.monthly_price, 0), eq(plans.yearly_price, 0)))
     .orderBy(asc(plans.sort_order), asc(plans.id))
     .limit(1);
-  return free?.quota;
+  return free;
 }

@@ -8,7 +8,7 @@ import { seedPlans } from './plans.seed';
 
 export { subscribeLimit } from './billing.routes';
 export { addCycle, userBilling } from './billing.service';
-export { exemptFromPlans, mayCreateAccounts, requireCreator, storageQuota } from './entitlements';
+export { exemptFromPlans, mayCreateAccounts, mediaAllowance, requireCreator } from './entitlements';
 export { createGateways, type Gateways } from './gateways';
 export { settleFree, startCheckout, type Checkout } from './payments.service';
 export { bookPayout } from './ledger.repo';

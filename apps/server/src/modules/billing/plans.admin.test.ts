@@ -51,6 +51,7 @@ const planBody = (over: Partial<PlanBody> = {}): PlanBody => ({
   features: FEATURES,
   creates_accounts: true,
   storage_quota_mb: 2048,
+  video_1080p: true,
   sort_order: 5,
   hidden: false,
   translations: { my: { name: 'အဖွဲ့', description: '', features: '' } },
@@ -121,6 +122,7 @@ describe('POST /plans', () => {
       name: 'Team',
       features: FEATURES,
       storage_quota_mb: 2048,
+      video_1080p: true,
       creates_accounts: true,
       hidden: false,
       subscribers_count: 0,
@@ -185,6 +187,7 @@ describe('POST /plans', () => {
       [{ trial_period_days: -1 }, 'trial_period_days'],
       [{ storage_quota_mb: 2_000_000 }, 'storage_quota_mb'],
       [{ hidden: 'yes' as unknown as boolean }, 'hidden'],
+      [{ video_1080p: 'yes' as unknown as boolean }, 'video_1080p'],
     ];
     for (const [over, field] of cases) {
       const res = await s.call(billingApi.planCreate, { token: manager.token, body: planBody(over) });

@@ -20,6 +20,8 @@ interface SeedPlan {
   creates_accounts: boolean;
   /** Audio and video storage per subscriber, in MiB. */
   storage_quota_mb: number;
+  /** Videos also stream in 1080p. */
+  video_1080p: boolean;
   sort_order: number;
   features: string;
   translations: Partial<Record<'my' | 'th', PlanTranslation>>;
@@ -36,6 +38,7 @@ export const SEED_PLANS: SeedPlan[] = [
     trial_period_days: 0,
     creates_accounts: false,
     storage_quota_mb: 0,
+    video_1080p: false,
     sort_order: 0,
     features: features([
       {
@@ -90,6 +93,7 @@ export const SEED_PLANS: SeedPlan[] = [
     trial_period_days: 14,
     creates_accounts: true,
     storage_quota_mb: 10240,
+    video_1080p: false,
     sort_order: 1,
     features: features([
       {
@@ -147,6 +151,7 @@ export const SEED_PLANS: SeedPlan[] = [
     trial_period_days: 7,
     creates_accounts: true,
     storage_quota_mb: 51200,
+    video_1080p: true,
     sort_order: 2,
     features: features([
       {
@@ -156,6 +161,7 @@ export const SEED_PLANS: SeedPlan[] = [
           ['check', 'Several organizations and accounts'],
           ['check', 'Bulk import of posts'],
           ['check', 'Priority transcoding'],
+          ['check', 'Video streamed in up to 1080p'],
         ],
       },
       { icon: 'headset', head: 'Support', items: [['check', 'Help in Burmese, Thai and English']] },
@@ -172,6 +178,7 @@ export const SEED_PLANS: SeedPlan[] = [
               ['check', 'အဖွဲ့အစည်းနှင့် အကောင့်များစွာ'],
               ['check', 'ပို့စ်များကို အစုလိုက် တင်သွင်းခြင်း'],
               ['check', 'ဦးစားပေး ပြောင်းလဲခြင်း'],
+              ['check', '1080p အထိ ဗီဒီယို ထုတ်လွှင့်ခြင်း'],
             ],
           },
           { icon: 'headset', head: 'အကူအညီ', items: [['check', 'မြန်မာ၊ ထိုင်းနှင့် အင်္ဂလိပ် ဘာသာဖြင့် အကူအညီ']] },
@@ -188,6 +195,7 @@ export const SEED_PLANS: SeedPlan[] = [
               ['check', 'หลายองค์กรและหลายบัญชี'],
               ['check', 'นำเข้าโพสต์ครั้งละมากๆ'],
               ['check', 'แปลงไฟล์แบบเร่งด่วน'],
+              ['check', 'สตรีมวิดีโอได้สูงสุด 1080p'],
             ],
           },
           { icon: 'headset', head: 'การสนับสนุน', items: [['check', 'ช่วยเหลือเป็นภาษาพม่า ไทย และอังกฤษ']] },

@@ -1,10 +1,11 @@
-import { billingApi, membershipsApi, notificationsApi, type Payment } from '@inkwell/contracts';
+import { membershipsApi, notificationsApi, type Payment } from '@inkwell/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, memberships, payments } from '../../db/schema';
 import { createCreatorAccount } from '../../seed/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { signedIn } from '../../../test/identity-helpers';
+import { approvePayment } from '../../../test/membership-helpers';
 import { castAccount, castOf, row, tryEveryone, type Cast } from '../../../test/policy-table';
 import { waitUntil } from '../../../test/wait-for';
 
@@ -18,14 +19,7 @@ afterAll(() => s?.close());
 
 type Person = { token: string; user: { id: number } };
 
-async function approve(payer: Person, payment: Payment) {
-  const res = await s.call(billingApi.sandboxDecision, {
-    token: payer.token,
-    params: { id: payment.id },
-    body: { decision: 'approve' },
-  });
-  expect(res.body.data.status).toBe('paid');
-}
+const approve = (payer: Person, payment: Payment) => approvePayment(s, payer, payment);
 
 /** An owner's account with a 20,000 kyat tier, a member, and a 5,000 kyat tip: 25,000 in, 23,750 theirs. */
 async function earningAccount(owner: Person, accountId: number) {
@@ -214,9 +208,32 @@ describe('payouts and refunds', () => {
       s.call(membershipsApi.refund, { token, params: { id }, body: { reason: 'Charged twice' } });
     expect((await refund((await cast.lacking('payments.refund')).token)).status).toBe(403);
     expect((await refund(reader.token)).status).toBe(403);
+    // The refunds screen finds it by the payer's username; a trimmed admin and the payer may not list.
+    const list = (query: Record<string, string>, token = cast.people.root.token) =>
+      s.call(membershipsApi.adminPayments, { token, query });
+    const found = await list({ q: reader.user.username });
+    expect(found.status).toBe(200);
+    expect(found.body.data.map((p) => [p.purpose, p.status, p.amount])).toEqual([
+      ['tip', 'paid', 5000],
+      ['membership', 'paid', 20000],
+    ]);
+    expect(found.body.data[1]).toMatchObject({
+      order_id: membershipPayment.order_id,
+      account: { id: account.id },
+      tier: { name: 'Patron' },
+      user: { id: reader.user.id },
+    });
+    expect((await list({ q: membershipPayment.order_id, purpose: 'tip' })).body.data).toEqual([]);
+    expect((await list({ status: 'paid' }, (await cast.lacking('payments.refund')).token)).status).toBe(403);
+    expect((await list({ status: 'paid' }, reader.token)).status).toBe(403);
+    expect((await list({ status: 'pending' })).status).toBe(422);
     const done = await refund(cast.people.root.token);
     expect(done.status).toBe(200);
-    expect(done.body.data.status).toBe('refunded');
+    expect(done.body.data).toMatchObject({ id: membershipPayment.id, status: 'refunded', tier: { name: 'Patron' } });
+    expect(done.body.message).toBe('The payment has been refunded and its ledger entries reversed.');
+    expect((await list({ q: membershipPayment.order_id, status: 'refunded' })).body.data.map((p) => p.id)).toEqual([
+      membershipPayment.id,
+    ]);
     expect((await refund(cast.people.root.token)).status).toBe(409);
     const byBook = await s.ctx.db
       .select({ book: ledgerEntries.book, sum: sql<number>`sum(${ledgerEntries.amount})::int` })

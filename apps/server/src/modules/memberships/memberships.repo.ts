@@ -139,7 +139,14 @@ export async function recountMembers(db: Conn, tierIds: number[]): Promise<void>
 
 export interface MyMembershipRow {
   membership: MembershipRow;
-  tier: { id: number; name: string; position: number };
+  tier: {
+    id: number;
+    name: string;
+    position: number;
+    monthly_price: number;
+    yearly_price: number | null;
+    currency: TierRow['currency'];
+  };
   account: { id: number; name: string; username: string; profile_url: string | null };
 }
 
@@ -148,7 +155,14 @@ export async function membershipsOf(db: Conn, userId: number, id?: number): Prom
   return db
     .select({
       membership: memberships,
-      tier: { id: membershipTiers.id, name: membershipTiers.name, position: membershipTiers.position },
+      tier: {
+        id: membershipTiers.id,
+        name: membershipTiers.name,
+        position: membershipTiers.position,
+        monthly_price: membershipTiers.monthly_price,
+        yearly_price: membershipTiers.yearly_price,
+        currency: membershipTiers.currency,
+      },
       account: { id: accounts.id, name: accounts.name, username: accounts.username, profile_url: accounts.profile_url },
     })
     .from(memberships)

@@ -23,7 +23,27 @@ import * as repo from './memberships.repo';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-function toTier(row: repo.TierRow, access: AccountAccess, auth: AuthContext | null): Tier {
+/** What a live pass on another tier would pay to move to each tier, by the rule in proration.ts. */
+type MoveQuote = (tier: repo.TierRow) => Tier['move_price'];
+const noMove: MoveQuote = () => null;
+
+function moveQuote(current: repo.MembershipRow | null, from: repo.TierRow | undefined, now: Date): MoveQuote {
+  if (!current || !isLive(current) || !from || !current.expires_at) return noMove;
+  const credit = creditOf(
+    { expires_at: new Date(current.expires_at), billing_cycle: current.billing_cycle },
+    from,
+    now,
+  );
+  return (tier) =>
+    tier.id === from.id || tier.currency !== from.currency
+      ? null
+      : {
+          monthly: tierChange(credit, priceFor(tier, 'monthly')).amount,
+          yearly: tier.yearly_price === null ? null : tierChange(credit, tier.yearly_price).amount,
+        };
+}
+
+function toTier(row: repo.TierRow, access: AccountAccess, auth: AuthContext | null, quote: MoveQuote): Tier {
   return {
     id: row.id,
     account_id: row.account_id,
@@ -37,6 +57,7 @@ function toTier(row: repo.TierRow, access: AccountAccess, auth: AuthContext | nu
     hidden: row.hidden,
     can_modify: mayManageTiers(auth, access),
     members_count: access.member || mayManageTiers(auth, access) ? row.members_count : null,
+    move_price: quote(row),
   };
 }
 
@@ -73,7 +94,12 @@ export async function tiers(ctx: AppContext, auth: AuthContext | null, accountId
   const access = await accessTo(ctx, auth, accountId);
   if (!access.visible) throw notFound();
   const rows = await repo.tiersOf(ctx.db, accountId, mayManageTiers(auth, access));
-  return rows.map((row) => toTier(row, access, auth));
+  const current = auth ? ((await repo.membershipOf(ctx.db, auth.user.id, accountId)) ?? null) : null;
+  const from = current
+    ? (rows.find((r) => r.id === current.tier_id) ?? (await repo.tierById(ctx.db, current.tier_id)))
+    : undefined;
+  const quote = moveQuote(current, from, new Date());
+  return rows.map((row) => toTier(row, access, auth, quote));
 }
 
 type TierInput = ParsedBody<typeof membershipsApi.createTier>;
@@ -104,7 +130,7 @@ export async function createTier(ctx: AppContext, auth: AuthContext, accountId: 
     });
     return created;
   });
-  return toTier(row, access, auth);
+  return toTier(row, access, auth, noMove);
 }
 
 export async function updateTier(ctx: AppContext, auth: AuthContext, tierId: number, body: TierInput) {
@@ -121,7 +147,7 @@ export async function updateTier(ctx: AppContext, auth: AuthContext, tierId: num
     });
     return updated;
   });
-  return toTier(row, access, auth);
+  return toTier(row, access, auth, noMove);
 }
 
 /** A tier anyone ever joined or paid for keeps its history: it may be hidden, not deleted (409). */
@@ -153,8 +179,8 @@ const isLive = (m: repo.MembershipRow | undefined) =>
 
 /**
  * Join a tier: a payment for a month or a year; the pass starts (or, for the tier one already holds, is
- * extended) only when the payment's signed callback arrives. Moving a live pass to another tier is not offered
- * yet (409): it needs the proration rule of issue 29.
+ * extended) only when the payment's signed callback arrives. A live pass on another of the account's tiers moves
+ * (moveTier).
  */
 export async function join(
   ctx: AppContext,

@@ -222,6 +222,30 @@ describe('joining', () => {
     expect(del.error.code).toBe('memberships.tier_has_members');
   });
 
+  it('five identical signed callbacks at once credit the pass and the ledger once', async () => {
+    const { tier } = await creatorWithTier();
+    const reader = await signedIn(s);
+    const payment = await join(reader, tier.id);
+    const callback = () =>
+      s.call(billingApi.notify, {
+        params: { provider: 'sandbox' },
+        rawBody: sandboxCallback(s.ctx.appSecret, {
+          order_id: payment.order_id,
+          status: 'paid',
+          amount: 3000,
+          currency: 'MMK',
+        }),
+      });
+    const answers = await Promise.all(Array.from({ length: 5 }, callback));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    const live = await waitUntil(async () => (await mine(reader)).find((m) => m.status === 'active'));
+    expect(await ledgerOf(payment.id)).toHaveLength(3);
+    const periods = await s.ctx.db.select().from(membershipPeriods).where(eq(membershipPeriods.payment_id, payment.id));
+    expect(periods).toHaveLength(1);
+    const days = (Date.parse(live.expires_at!) - Date.now()) / 86_400_000;
+    expect(days).toBeLessThanOrEqual(31);
+  });
+
   it('renews from the later of now and the end; after the end, from now', async () => {
     const { tier } = await creatorWithTier();
     const reader = await signedIn(s);
@@ -316,18 +340,36 @@ describe('moving between tiers', () => {
     const reader = await signedIn(s);
     await approve(reader, await join(reader, tier.id));
     const first = await waitUntil(async () => (await mine(reader)).find((m) => m.status === 'active'));
+    // My memberships say what renewing costs.
+    expect(first.tier).toMatchObject({ id: tier.id, monthly_price: 3000, yearly_price: 30000, currency: 'MMK' });
+    // The tier cards quote the move before it is made: Patron less my credit; my own tier, nothing to quote.
+    const quoted = (await s.call(membershipsApi.tiers, { token: reader.token, params: { id: account.id } })).body.data;
+    const quote = quoted.find((t) => t.id === patron.id)!.move_price!;
+    expect(quote.monthly).toBeGreaterThanOrEqual(6000);
+    expect(quote.monthly).toBeLessThanOrEqual(6300);
+    // A year of Patron (30,000) less the same credit (9,000 less the monthly quote).
+    expect(quote.yearly).toBe(30000 - (9000 - quote.monthly));
+    expect(quoted.find((t) => t.id === tier.id)!.move_price).toBeNull();
+    const stranger = await signedIn(s);
+    const unquoted = await s.call(membershipsApi.tiers, { token: stranger.token, params: { id: account.id } });
+    expect(unquoted.body.data.map((t) => t.move_price)).toEqual([null, null]);
 
     const up = await join(reader, patron.id);
     // About a month left of a 3,000 pass is worth about 3,000 (a 30-day cycle, at most one counted; rounded down).
     expect(up).toMatchObject({ tier_id: patron.id, membership_id: first.id, status: 'pending' });
     expect(up.amount).toBeGreaterThanOrEqual(6000);
     expect(up.amount).toBeLessThanOrEqual(6300);
+    // What was quoted is what is asked (a kyat more at most: the credit shrinks as time passes).
+    expect(up.amount - quote.monthly).toBeGreaterThanOrEqual(0);
+    expect(up.amount - quote.monthly).toBeLessThanOrEqual(1);
     await approve(reader, up);
     const upgraded = await waitUntil(async () => (await mine(reader)).find((m) => m.tier.id === patron.id));
     const days = (Date.parse(upgraded.expires_at!) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
 
+    const back = (await s.call(membershipsApi.tiers, { token: reader.token, params: { id: account.id } })).body.data;
+    expect(back.find((t) => t.id === tier.id)!.move_price!.monthly).toBe(0);
     const down = await join(reader, tier.id);
     expect(down).toMatchObject({ amount: 0, status: 'paid', next_step: null });
     const downgraded = await waitUntil(async () => (await mine(reader)).find((m) => m.tier.id === tier.id));

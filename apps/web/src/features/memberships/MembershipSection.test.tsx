@@ -155,9 +155,9 @@ describe('the tiers on an account page', () => {
     );
   });
 
-  it('my own tier says so, with its end and Renew; another tier says why it cannot be joined now', async () => {
+  it('my own tier says so, with its end and Renew; a tier in another currency says why it cannot be switched to', async () => {
     const sent = answerAs({
-      'GET /api/accounts/3/tiers': [200, { data: [tier(), patron] }],
+      'GET /api/accounts/3/tiers': [200, { data: [tier(), { ...patron, currency: 'THB' }] }],
       'GET /api/user/memberships': [200, { data: [membership()] }],
       'GET /api/plans': plans(['kbzpay']),
       'POST /api/memberships/21/renew': [200, { data: { payment: payment() } }],
@@ -169,8 +169,13 @@ describe('the tiers on an account page', () => {
     expect(within(friend).getByText(/^Ends on \w+ \d+, \d{4}$/)).toBeVisible();
     expect(within(friend).queryByRole('button', { name: 'Join' })).toBeNull();
     const other = screen.getByRole('article', { name: 'Patron' });
-    expect(within(other).getByText(/You're a member with Friend/)).toBeVisible();
+    expect(
+      within(other).getByText(
+        "You're a member with Friend, which is priced in another currency. You can switch to this tier once your membership ends.",
+      ),
+    ).toBeVisible();
     expect(within(other).queryByRole('button', { name: 'Join' })).toBeNull();
+    expect(within(other).queryByRole('button', { name: 'Switch to this tier' })).toBeNull();
 
     await user.click(within(friend).getByRole('button', { name: 'Renew' }));
     const dialog = await screen.findByRole('dialog', { name: 'Renew Friend' });
@@ -180,6 +185,102 @@ describe('the tiers on an account page', () => {
         ['POST /api/memberships/21/renew', { billing_cycle: 'monthly', payment_provider: 'kbzpay' }],
       ]),
     );
+  });
+
+  it('switches my pass to a dearer tier for its prorated price, paid with a wallet', async () => {
+    const sent = answerAs({
+      'GET /api/accounts/3/tiers': [
+        200,
+        { data: [tier(), { ...patron, yearly_price: 100000, move_price: { monthly: 7500, yearly: 97500 } }] },
+      ],
+      'GET /api/user/memberships': [200, { data: [membership()] }],
+      'GET /api/plans': plans(['kbzpay', 'wavepay']),
+      'POST /api/tiers/12/join': [200, { data: { payment: payment({ tier_id: 12, amount: 7500 }) } }],
+    });
+    const user = userEvent.setup();
+    const router = renderSection();
+    const other = await screen.findByRole('article', { name: 'Patron' });
+    expect(
+      await within(other).findByText("You're a member with Friend. The days you have left count towards this tier."),
+    ).toBeVisible();
+    await user.click(within(other).getByRole('button', { name: 'Switch to this tier' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Switch to Patron' });
+    expect(within(dialog).getByText('What your days left on Friend are worth counts towards this tier.')).toBeVisible();
+    expect(within(dialog).getByText(/^MMK\s7,500 now, credit for your unused days included$/)).toBeVisible();
+    expect(within(dialog).getByText('Your membership then runs for a month from the payment.')).toBeVisible();
+    await user.click(within(dialog).getByRole('radio', { name: 'Yearly' }));
+    expect(within(dialog).getByText(/^MMK\s97,500 now, credit for your unused days included$/)).toBeVisible();
+    expect(within(dialog).getByText('Your membership then runs for a year from the payment.')).toBeVisible();
+    // A prorated year is not the tier's yearly deal: no saving is claimed.
+    expect(within(dialog).queryByText(/You save/)).toBeNull();
+    await user.click(await within(dialog).findByRole('radio', { name: /WavePay/ }));
+    await user.click(within(dialog).getByRole('button', { name: /^Pay MMK\s97,500$/ }));
+    await waitFor(() => expect(where(router)).toBe('/checkout/sandbox/99'));
+    expect(writes(sent)).toEqual([
+      ['POST /api/tiers/12/join', { billing_cycle: 'yearly', payment_provider: 'wavepay' }],
+    ]);
+  });
+
+  it('switches at once and for free when my days left cover the tier, keeping the pass’s end', async () => {
+    let moved = false;
+    const onPatron = membership({ tier: { ...membership().tier, id: 12, name: 'Patron', monthly_price: 10000 } });
+    const sent = answerAs({
+      'GET /api/accounts/3/tiers': () => [
+        200,
+        {
+          data: moved
+            ? [tier(), patron]
+            : [tier({ move_price: { monthly: 0, yearly: 4000 } }), { ...patron, move_price: null }],
+        },
+      ],
+      'GET /api/user/memberships': () => [200, { data: [moved ? membership() : onPatron] }],
+      'GET /api/plans': plans(['kbzpay']),
+      'POST /api/tiers/11/join': () => {
+        moved = true;
+        return [200, { data: { payment: payment({ amount: 0, status: 'paid', next_step: null }) } }];
+      },
+    });
+    const user = userEvent.setup();
+    const router = renderSection();
+    const friend = await screen.findByRole('article', { name: 'Friend' });
+    await user.click(await within(friend).findByRole('button', { name: 'Switch to this tier' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Switch to Friend' });
+    expect(within(dialog).getByText('Free — your Patron days cover it; your pass keeps its end date')).toBeVisible();
+    expect(within(dialog).getByText(/^Ends on \w+ \d+, \d{4}$/)).toBeVisible();
+    // Nothing to pay: no wallet to choose.
+    expect(within(dialog).queryByRole('radio', { name: /KBZPay/ })).toBeNull();
+    // A year on Friend costs more than the days left: that one is paid, with a wallet.
+    await user.click(within(dialog).getByRole('radio', { name: 'Yearly' }));
+    expect(within(dialog).getByText(/^MMK\s4,000 now, credit for your unused days included$/)).toBeVisible();
+    expect(await within(dialog).findByRole('radio', { name: /KBZPay/ })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Monthly' }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Switch now' }));
+    expect(await screen.findByText("You've switched to Friend.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(where(router)).toBe('/a/harbour');
+    expect(writes(sent)).toEqual([
+      ['POST /api/tiers/11/join', { billing_cycle: 'monthly', payment_provider: 'kbzpay' }],
+    ]);
+    // My memberships and the tiers are asked again: the card is mine now.
+    expect(await within(screen.getByRole('article', { name: 'Friend' })).findByText('Your tier')).toBeVisible();
+  });
+
+  it('a locked post’s Join to read opens the switch for a member of another tier', async () => {
+    answerAs({
+      'GET /api/accounts/3/tiers': [
+        200,
+        { data: [tier(), { ...patron, move_price: { monthly: 7500, yearly: null } }] },
+      ],
+      'GET /api/user/memberships': [200, { data: [membership()] }],
+      'GET /api/plans': plans(['kbzpay']),
+    });
+    renderSection('/a/harbour?join=12');
+    const dialog = await screen.findByRole('dialog', { name: 'Switch to Patron' });
+    expect(within(dialog).getByText('This tier is paid month by month.')).toBeVisible();
+    expect(within(dialog).getByText(/^MMK\s7,500 now, credit for your unused days included$/)).toBeVisible();
   });
 
   it('says in the dialog why the server refused a payment', async () => {

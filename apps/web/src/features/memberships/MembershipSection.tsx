@@ -26,17 +26,22 @@ const TIER_GRID = {
   gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 18rem), 1fr))',
 } as const;
 
-/** What a tier's card offers me: Join; my own tier's end and Renew; or why not (a pass of another tier). */
+/**
+ * What a tier's card offers me: Join; my own tier's end and Renew; with a pass on another tier, Switch to this
+ * tier (its price counts my days left), or why not (tiers in another currency wait for the pass to end).
+ */
 function TierAction({
   tier,
   pass,
   onJoin,
   onRenew,
+  onMove,
 }: {
   tier: Tier;
   pass: Membership | undefined;
   onJoin: () => void;
   onRenew: () => void;
+  onMove: () => void;
 }) {
   const { t } = useTranslation();
   if (pass?.tier.id === tier.id) {
@@ -61,9 +66,20 @@ function TierAction({
     );
   }
   if (pass) {
-    return (
+    // A hidden tier takes nobody new, a move neither (its people see it, to manage it).
+    if (tier.hidden) return null;
+    return tier.move_price ? (
+      <>
+        <Text size="sm" c="dimmed">
+          {t('memberships.move_hint', { tier: pass.tier.name })}
+        </Text>
+        <Button variant="light" onClick={onMove}>
+          {t('memberships.move')}
+        </Button>
+      </>
+    ) : (
       <Text size="sm" c="dimmed">
-        {t('memberships.other_tier', { tier: pass.tier.name })}
+        {t('memberships.other_currency', { tier: pass.tier.name })}
       </Text>
     );
   }
@@ -124,24 +140,37 @@ export function MembershipSection({ account, own }: { account: Account; own: boo
     prices: tier,
     cycle: renew?.billing_cycle,
   });
+  // Moving goes through Join too: the server sees the pass on another tier and prices the move.
+  const moveOf = (tier: Tier, from: Membership, price: NonNullable<Tier['move_price']>): PassOffer => ({
+    ...offerOf(tier, undefined),
+    cycle: from.billing_cycle,
+    move: { fromTier: from.tier.name, endsAt: from.expires_at, price },
+  });
+  /** What my Join on this tier opens, with or without a pass; nothing for a tier that takes nobody now. */
+  const offerFor = (tier: Tier): PassOffer | null => {
+    if (pass?.tier.id === tier.id) return offerOf(tier, pass);
+    if (tier.hidden) return null;
+    if (!pass) return offerOf(tier, undefined);
+    return tier.move_price ? moveOf(tier, pass, tier.move_price) : null;
+  };
+  const openOffer = (tier: Tier) => {
+    const offer = offerFor(tier);
+    if (offer) setOpen({ dialog: 'pass', offer });
+  };
   const join = (tier: Tier) =>
-    session
-      ? setOpen({ dialog: 'pass', offer: offerOf(tier, undefined) })
-      : signInThenReturn(navigate, `/a/${account.username}?join=${tier.id}`);
+    session ? openOffer(tier) : signInThenReturn(navigate, `/a/${account.username}?join=${tier.id}`);
 
   // Back from signing in, the dialog the guest asked for; closing it takes its question off the address.
   const payer = Boolean(session) && !own;
   const askedTier = payer && !mine.isPending ? list.find((x) => x.id === Number(params.get('join'))) : undefined;
+  // A locked post's Join to read, for a member of a lower tier, opens the move to the post's tier.
+  const askedOffer = askedTier && offerFor(askedTier);
   const asked: Open | null =
-    payer && params.has('support')
-      ? { dialog: 'tip' }
-      : askedTier && (pass ? pass.tier.id === askedTier.id : !askedTier.hidden)
-        ? { dialog: 'pass', offer: offerOf(askedTier, pass) }
-        : null;
+    payer && params.has('support') ? { dialog: 'tip' } : askedOffer ? { dialog: 'pass', offer: askedOffer } : null;
   const shown = open ?? asked;
   const close = () => {
     setOpen(null);
-    if (asked) forget('join', 'support');
+    if (asked) forget('join', 'support', 'post');
   };
 
   return (
@@ -174,7 +203,8 @@ export function MembershipSection({ account, own }: { account: Account; own: boo
                       tier={tier}
                       pass={pass}
                       onJoin={() => join(tier)}
-                      onRenew={() => setOpen({ dialog: 'pass', offer: offerOf(tier, pass) })}
+                      onRenew={() => openOffer(tier)}
+                      onMove={() => openOffer(tier)}
                     />
                   )
                 }

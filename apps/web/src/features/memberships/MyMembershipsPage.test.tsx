@@ -9,7 +9,7 @@ import { signIn, signOut } from '../../session/session';
 import { payment, sessionUser } from '../../test/fixtures';
 import { answerAs, writes } from '../../test/testServer';
 import { MyMembershipsPage } from './MembershipPages';
-import { inDays, membership, plans, tier } from './testData';
+import { inDays, membership, plans } from './testData';
 
 const river = { id: 4, name: 'River Notes', username: 'river', profile_url: null };
 const market = { id: 5, name: 'Night Market', username: 'market', profile_url: null };
@@ -50,7 +50,13 @@ describe('My memberships', () => {
         {
           data: [
             membership(),
-            membership({ id: 23, account: market, expires_at: inDays(2), billing_cycle: 'yearly' }),
+            membership({
+              id: 23,
+              account: market,
+              expires_at: inDays(2),
+              billing_cycle: 'yearly',
+              tier: { id: 31, name: 'Friend', position: 0, monthly_price: 200, yearly_price: null, currency: 'THB' },
+            }),
             membership({ id: 24, account: { ...market, id: 6, name: 'Tea Shop', username: 'tea' }, status: 'grace' }),
             membership({ id: 22, account: river, status: 'expired', expires_at: inDays(-5) }),
           ],
@@ -67,11 +73,14 @@ describe('My memberships', () => {
     expect(harbour).toHaveTextContent('Friend · Monthly');
     expect(within(harbour).getByText('Active')).toBeVisible();
     expect(within(harbour).getByText(/^Ends on /)).toBeVisible();
+    // What renewing costs now: a month, and a year when the tier has a yearly price.
+    expect(within(harbour).getByText(/^Renewing costs MMK\s3,000 a month or MMK\s30,000 a year\.$/)).toBeVisible();
     expect(within(harbour).getByRole('button', { name: 'Renew Harbour Sketches' })).toBeVisible();
     expect(within(harbour).getByRole('button', { name: 'Stop reminders for Harbour Sketches' })).toBeVisible();
 
     expect(within(row('Night Market')).getByText('Ending soon')).toBeVisible();
     expect(row('Night Market')).toHaveTextContent('Friend · Yearly');
+    expect(within(row('Night Market')).getByText(/^Renewing costs THB\s200 a month\.$/)).toBeVisible();
     expect(within(row('Tea Shop')).getByText('Grace period')).toBeVisible();
     expect(within(row('Tea Shop')).getByText(/Renew in the next few days/)).toBeVisible();
 
@@ -84,8 +93,8 @@ describe('My memberships', () => {
 
   it('renews with a cycle and a wallet, at the tier’s price', async () => {
     const sent = answerAs({
+      // The membership carries its tier's prices: the account's tiers are not asked for.
       'GET /api/user/memberships': [200, { data: [membership()] }],
-      'GET /api/accounts/3/tiers': [200, { data: [tier()] }],
       'GET /api/plans': plans(['kbzpay', 'ayapay']),
       'POST /api/memberships/21/renew': [200, { data: { payment: payment({ billing_cycle: 'yearly' }) } }],
     });
@@ -101,6 +110,7 @@ describe('My memberships', () => {
     expect(writes(sent)).toEqual([
       ['POST /api/memberships/21/renew', { billing_cycle: 'yearly', payment_provider: 'ayapay' }],
     ]);
+    expect(sent.some((s) => s.url.startsWith('/api/accounts/'))).toBe(false);
   });
 
   it('stops the reminders after asking; the pass runs to its end', async () => {

@@ -14,8 +14,8 @@ import { PageLoader } from '../../components/PageLoader';
 import { UserAvatar } from '../../components/UserAvatar';
 import { currentLocale } from '../../i18n';
 import { alert } from '../../lib/alerts';
-import { formatDate } from '../../lib/billingFormat';
-import { useMyMemberships, useStopReminders, useTiers } from './api';
+import { formatDate, formatPrice } from '../../lib/billingFormat';
+import { useMyMemberships, useStopReminders } from './api';
 import { useMembershipMessages } from './messages';
 import { PassDialog } from './PassDialog';
 import { STATE_COLORS, passState } from './passes';
@@ -40,7 +40,19 @@ function endLine(t: TFunction, m: Membership): string | null {
   return t('memberships.ends_on', { date });
 }
 
-/** One membership: the account, the tier and cycle, its state and end, Renew and (while it renews) Stop reminders. */
+/** What renewing costs now: a month, and a year when the tier has a yearly price. */
+function renewLine(t: TFunction, m: Membership): string {
+  const locale = currentLocale();
+  const price = (amount: number) => formatPrice(amount, locale, m.tier.currency);
+  return m.tier.yearly_price === null
+    ? t('memberships.renew_price', { price: price(m.tier.monthly_price) })
+    : t('memberships.renew_prices', { monthly: price(m.tier.monthly_price), yearly: price(m.tier.yearly_price) });
+}
+
+/**
+ * One membership: the account, the tier and cycle, its state and end, what renewing costs, Renew and (while it
+ * renews) Stop reminders.
+ */
 function MembershipRow({ m, onRenew }: { m: Membership; onRenew: () => void }) {
   const { t } = useTranslation();
   const stop = useStopReminders();
@@ -88,6 +100,7 @@ function MembershipRow({ m, onRenew }: { m: Membership; onRenew: () => void }) {
               {end}
             </Text>
           )}
+          <Text size="sm">{renewLine(t, m)}</Text>
           <Group gap="xs" mt="xs">
             <Button size="sm" onClick={onRenew} aria-label={t('memberships.renew_name', { name: m.account.name })}>
               {t('memberships.renew')}
@@ -110,17 +123,15 @@ function MembershipRow({ m, onRenew }: { m: Membership; onRenew: () => void }) {
   );
 }
 
-/** Renew: the tier's prices come from the account's tiers (a tier hidden since is renewed without them). */
+/** Renew at the tier's prices now, which the membership carries (a tier hidden since as well). */
 function RenewDialog({ m, onClose }: { m: Membership; onClose: () => void }) {
-  const tiers = useTiers(m.account.id);
-  const tier = tiers.data?.data.find((x) => x.id === m.tier.id);
   return (
     <PassDialog
       offer={{
         purchase: { kind: 'renew', membershipId: m.id },
         tierName: m.tier.name,
         accountName: m.account.name,
-        prices: tiers.isPending ? undefined : (tier ?? null),
+        prices: m.tier,
         cycle: m.billing_cycle,
       }}
       onClose={onClose}

@@ -1,21 +1,14 @@
-import {
-  DEFAULT_PAYMENT_PROVIDER,
-  TIP_AMOUNT_MAX,
-  TIP_AMOUNT_MIN,
-  TIP_MESSAGE_MAX_LENGTH,
-  TIP_PRESETS,
-  type PaymentProvider,
-} from '@inkwell/contracts';
-import { Alert, Button, Group, Loader, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { TIP_AMOUNT_MAX, TIP_AMOUNT_MIN, TIP_MESSAGE_MAX_LENGTH, TIP_PRESETS } from '@inkwell/contracts';
+import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, fieldErrors } from '../../api/client';
 import { currentLocale } from '../../i18n';
 import { formatPrice } from '../../lib/billingFormat';
-import { ProviderChoice, followNextStep, offeredProvider } from '../billing';
-import { usePlans } from '../billing/api';
+import { followNextStep } from '../billing';
 import { useTip } from './api';
+import { WalletPicker, useWallets } from './WalletPicker';
 
 /** The account a tip goes to; its page is where the tipper comes back to. */
 export interface TipAccount {
@@ -99,20 +92,20 @@ export function TipDialog({ account, onClose }: { account: TipAccount; onClose: 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const locale = currentLocale();
-  const plans = usePlans();
+  const wallets = useWallets();
   const tip = useTip();
+  // Opened from a post's Support button (`?support&post=<id>`): the creator sees which post earned it.
+  const [params] = useSearchParams();
+  const postId = Number(params.get('post'));
   const [preset, setPreset] = useState<number | 'other'>(TIP_PRESETS[0]);
   const [custom, setCustom] = useState<number | string>('');
   const [message, setMessage] = useState('');
-  const [chosen, setProvider] = useState<PaymentProvider>(DEFAULT_PAYMENT_PROVIDER);
   const [failure, setFailure] = useState<string | null>(null);
   const amount = preset === 'other' ? (custom === '' ? NaN : Number(custom)) : preset;
   const [errors, setErrors] = useState<Record<string, string>>({});
   // A field's error goes once the field changes. (Not with lib/useFieldErrors: sharing its file with the compose
   // screen would split that screen's first visit into one more file.)
   const forget = (field: string) => setErrors(({ [field]: _, ...rest }) => rest);
-  const providers = plans.data?.meta.payment_providers ?? [];
-  const provider = offeredProvider(providers, chosen);
   const limits = { min: formatPrice(TIP_AMOUNT_MIN, locale), max: formatPrice(TIP_AMOUNT_MAX, locale) };
 
   const send = () => {
@@ -122,7 +115,13 @@ export function TipDialog({ account, onClose }: { account: TipAccount; onClose: 
       return;
     }
     tip.mutate(
-      { account_id: account.id, post_id: null, amount, message: message.trim(), payment_provider: provider },
+      {
+        account_id: account.id,
+        post_id: Number.isSafeInteger(postId) && postId > 0 ? postId : null,
+        amount,
+        message: message.trim(),
+        payment_provider: wallets.provider,
+      },
       {
         onSuccess: (answer) => followNextStep(answer.data.payment, (to) => void navigate(to), `/a/${account.username}`),
         onError: (error) => {
@@ -167,14 +166,7 @@ export function TipDialog({ account, onClose }: { account: TipAccount; onClose: 
           minRows={2}
           error={errors.message}
         />
-        {plans.isPending && <Loader aria-label={t('app.loading')} />}
-        {plans.isError && <Alert color="red">{errorMessage(plans.error)}</Alert>}
-        {plans.data &&
-          (providers.length > 0 ? (
-            <ProviderChoice providers={providers} value={provider} onChange={setProvider} />
-          ) : (
-            <Alert color="yellow">{t('memberships.no_wallets')}</Alert>
-          ))}
+        <WalletPicker wallets={wallets} />
         {failure && (
           <Alert color="red" role="alert">
             {failure}
@@ -184,7 +176,7 @@ export function TipDialog({ account, onClose }: { account: TipAccount; onClose: 
           <Button variant="default" onClick={onClose}>
             {t('actions.cancel')}
           </Button>
-          <Button onClick={send} loading={tip.isPending} disabled={providers.length === 0}>
+          <Button onClick={send} loading={tip.isPending} disabled={wallets.none}>
             {inRange(amount)
               ? t('memberships.tip_send_amount', { amount: formatPrice(amount, locale) })
               : t('memberships.tip_send')}

@@ -14,6 +14,7 @@ export const tier = (over: Partial<Tier> = {}): Tier => ({
   hidden: false,
   can_modify: false,
   members_count: null,
+  move_price: null,
   ...over,
 });
 
@@ -23,7 +24,7 @@ export const inDays = (n: number) => new Date(Date.now() + n * DAY).toISOString(
 /** My pass of `harbour`'s Friend tier, active for three more weeks. */
 export const membership = (over: Partial<Membership> = {}): Membership => ({
   id: 21,
-  tier: { id: 11, name: 'Friend', position: 0 },
+  tier: { id: 11, name: 'Friend', position: 0, monthly_price: 3000, yearly_price: 30000, currency: 'MMK' },
   account: { id: 3, name: 'Harbour Sketches', username: 'harbour', profile_url: null },
   status: 'active',
   billing_cycle: 'monthly',

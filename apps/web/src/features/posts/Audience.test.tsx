@@ -26,6 +26,7 @@ const tier = (id: number, name: string, position: number, hidden = false): Tier 
   hidden,
   can_modify: true,
   members_count: 0,
+  move_price: null,
 });
 const TIERS = [tier(13, 'Old friends', 0, true), tier(11, 'Friend', 1), tier(12, 'Patron', 2)];
 

@@ -1,7 +1,7 @@
 import type { Post, PostType } from '@inkwell/contracts';
 import { Anchor, Button, Group, Stack, Text, ThemeIcon, Title, VisuallyHidden } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { postPath } from './paths';
@@ -61,11 +61,28 @@ export function MembersBadge({ tier, short = false }: { tier: MinTier; short?: b
 }
 
 /**
- * A calm block where the media would be (no broken image: the server sends none), named for screen readers, with
- * Join to read over it. Both sit in one grid cell: the block grows with the button when a long label wraps.
+ * Where a type shows its cover (PostBody): above the title, or (a gallery's photos) under its words. The blurred
+ * cover stands there; the plain placeholder keeps its place at the end.
+ */
+const COVER_FIRST: Record<PostType, boolean> = {
+  status: false,
+  post: true,
+  photo: true,
+  gallery: false,
+  audio: true,
+  video: true,
+};
+
+/**
+ * A calm block where the media would be, named for screen readers, with Join to read over it. Both sit in one grid
+ * cell: the block grows with the button when a long label wraps. With a blurred cover (a small copy, blurred
+ * again here so its enlargement does not show), the picture fills the block; the gradient stays under it while it
+ * loads, and alone when it fails.
  */
 function MediaPlaceholder({ post, full }: { post: Post; full: boolean }) {
   const { t } = useTranslation();
+  const [failed, setFailed] = useState<string | null>(null);
+  const cover = post.blurred_cover_url !== failed ? post.blurred_cover_url : null;
   const layer: CSSProperties = { gridArea: '1 / 1' };
   return (
     <div style={{ display: 'grid', ...MEDIA_BOX[post.type](full) }}>
@@ -74,11 +91,34 @@ function MediaPlaceholder({ post, full }: { post: Post; full: boolean }) {
         aria-label={t('posts.members.locked_media', { tier: post.min_tier?.name ?? '' })}
         style={{
           ...layer,
+          // The picture is clipped here, not by the grid: a grid that clips stops growing with the button.
+          position: 'relative',
+          overflow: 'hidden',
           borderRadius: 'var(--mantine-radius-md)',
           background:
             'linear-gradient(135deg, var(--mantine-color-indigo-light), var(--mantine-color-grape-light) 55%, var(--mantine-color-cyan-light))',
         }}
-      />
+      >
+        {cover && (
+          <img
+            src={cover}
+            alt=""
+            loading={full ? undefined : 'lazy'}
+            decoding="async"
+            onError={() => setFailed(cover)}
+            style={{
+              position: 'absolute',
+              inset: 0,
+              width: '100%',
+              height: '100%',
+              objectFit: 'cover',
+              filter: 'blur(12px)',
+              // Blurring fades the edges into the gradient: drawn a little larger, the block keeps a clean edge.
+              transform: 'scale(1.12)',
+            }}
+          />
+        )}
+      </div>
       <Stack align="center" justify="center" gap="sm" p="md" style={{ ...layer, placeSelf: 'center' }}>
         <ThemeIcon variant="default" radius="xl" size={48} aria-hidden>
           <IconLock size={24} />
@@ -93,12 +133,16 @@ function MediaPlaceholder({ post, full }: { post: Post; full: boolean }) {
 
 /**
  * A members-only post my pass does not open, as the server sends it: its title and teaser (plain text), no body
- * and no media. `full` on its own page (the title is the page's heading), else in a list (the title links to it).
+ * and no media but a blurred copy of its cover when it has one. `full` on its own page (the title is the page's
+ * heading), else in a list (the title links to it).
  */
 export function LockedPost({ post, full }: { post: Post; full: boolean }) {
+  const media = <MediaPlaceholder post={post} full={full} />;
+  const coverFirst = post.blurred_cover_url !== null && COVER_FIRST[post.type];
   return (
     <Stack gap="sm">
       {post.min_tier && <MembersBadge tier={post.min_tier} />}
+      {coverFirst && media}
       {post.title && (
         <Title order={full ? 1 : 2} fz={full ? 'h2' : 'h4'}>
           {full ? (
@@ -111,7 +155,7 @@ export function LockedPost({ post, full }: { post: Post; full: boolean }) {
         </Title>
       )}
       {post.content && <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'break-word' }}>{post.content}</Text>}
-      <MediaPlaceholder post={post} full={full} />
+      {!coverFirst && media}
     </Stack>
   );
 }

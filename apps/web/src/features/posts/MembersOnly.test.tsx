@@ -1,5 +1,5 @@
 import type { Post } from '@inkwell/contracts';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../app/Providers';
@@ -23,6 +23,7 @@ const locked = (over: Partial<Post> = {}): Post =>
     url: null,
     min_tier: friend,
     locked: true,
+    visibility: 'members',
     comments_count: 3,
     ...over,
   });
@@ -59,6 +60,37 @@ describe('a locked post in a list', () => {
     // The tier's join dialog, on the account page (memberships reads `?join=`).
     expect(within(card).getByRole('link', { name: 'Join to read' })).toHaveAttribute('href', '/a/harbour?join=11');
     expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('shows a blurred copy of the cover where the photo goes, under Join to read; the placeholder alone if it fails', async () => {
+    answerAs({});
+    const { container } = renderInApp(<PostCard post={locked({ blurred_cover_url: '/uploads/blurred/ab12.webp' })} />);
+    const card = screen.getByRole('article', { name: 'The river at dawn' });
+    const block = await within(card).findByRole('img', { name: 'Locked: for members of Friend and up' });
+    // Decorative: the block names what is hidden; the picture only sets its mood.
+    const cover = container.querySelector('img')!;
+    expect(cover).toHaveAttribute('src', '/uploads/blurred/ab12.webp');
+    expect(cover).toHaveAttribute('alt', '');
+    expect(cover.style.objectFit).toBe('cover');
+    expect(cover.style.filter).toMatch(/^blur\(/);
+    expect(block).toContainElement(cover);
+    // Where a photo post shows its photo: above the title.
+    const title = within(card).getByRole('heading', { level: 2, name: 'The river at dawn' });
+    expect(block.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Join to read' })).toBeVisible();
+
+    fireEvent.error(cover);
+    await waitFor(() => expect(container.querySelector('img')).toBeNull());
+    expect(within(card).getByRole('img', { name: 'Locked: for members of Friend and up' })).toBeVisible();
+  });
+
+  it('puts a gallery’s blurred cover under its words, where its photos go', async () => {
+    answerAs({});
+    renderInApp(<PostCard post={locked({ type: 'gallery', blurred_cover_url: '/uploads/blurred/cd34.webp' })} />);
+    const card = screen.getByRole('article', { name: 'The river at dawn' });
+    const block = await within(card).findByRole('img', { name: 'Locked: for members of Friend and up' });
+    const teaser = within(card).getByText('Mist over the water, before the boats…');
+    expect(block.compareDocumentPosition(teaser) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
   });
 
   it('marks a members-only post I may read with a small badge, and shows it whole', async () => {

@@ -21,6 +21,11 @@ const GalleryCarousel = lazy(async () => ({
   default: (await import('../../components/GalleryCarousel')).GalleryCarousel,
 }));
 const AudioPlayer = lazy(async () => ({ default: (await import('../../components/media/AudioPlayer')).AudioPlayer }));
+// Links for #tags and @mentions come once the first screen is done, for a post that has any: the words stand as
+// plain text until then, and in the very same place.
+const loadLinked = () => import('../../components/text/textDoors').then((doors) => doors.loadLinkedText());
+const LinkedText = lazy(async () => ({ default: (await loadLinked()).LinkedText }));
+const LinkedHtml = lazy(async () => ({ default: (await loadLinked()).LinkedHtml }));
 const VideoPlayer = lazy(async () => ({ default: (await import('../../components/media/VideoPlayer')).VideoPlayer }));
 const audioFrame = (
   <Paper withBorder radius="md" p="sm">
@@ -37,6 +42,32 @@ const videoFrame = (poster: string | null | undefined) => (
     }}
   />
 );
+
+/**
+ * Its words with their #tags and @mentions as links, for a post that has any, once the first screen is done (see
+ * LinkedText above): `words` for plain text, `body` for an article's HTML.
+ */
+function linkedWords(post: Post, later: boolean) {
+  const linked = later && post.tags.length + post.mentions.length > 0;
+  const words = (text: string) =>
+    linked ? (
+      <Suspense fallback={text}>
+        <LinkedText text={text} mentions={post.mentions} tags={post.tags} />
+      </Suspense>
+    ) : (
+      text
+    );
+  // Sanitised on the server with an allow-list when it was saved.
+  const html = <div dangerouslySetInnerHTML={{ __html: post.content ?? '' }} />;
+  const body = linked ? (
+    <Suspense fallback={html}>
+      <LinkedHtml html={post.content ?? ''} mentions={post.mentions} tags={post.tags} />
+    </Suspense>
+  ) : (
+    html
+  );
+  return { words, body };
+}
 
 /** A photo in a list leaves room for the next post on a phone's screen. */
 const LIST_PHOTO_MAX_HEIGHT = '60vh';
@@ -83,10 +114,14 @@ function Gallery({ post, priority }: { post: Post; priority: boolean }) {
  */
 export function PostBody({ post, full, priority = false }: { post: Post; full: boolean; priority?: boolean }) {
   // On its own page the player is what the reader came for: at once.
-  const playerNow = useFirstScreenDone() || full;
+  const later = useFirstScreenDone();
+  const playerNow = later || full;
+  // Screen readers speak it, and the browser picks its fonts and line breaks, in the post's language.
+  const lang = post.language === 'other' ? undefined : post.language;
+  const { words, body } = linkedWords(post, later);
   // In a list, a card's title is the level under the page's h1 (h3 skipped a level: axe's heading-order).
   const title = post.title && (
-    <Title order={full ? 1 : 2} fz={full ? 'h2' : 'h4'}>
+    <Title order={full ? 1 : 2} fz={full ? 'h2' : 'h4'} lang={lang}>
       {full ? (
         post.title
       ) : (
@@ -98,7 +133,11 @@ export function PostBody({ post, full, priority = false }: { post: Post; full: b
   );
   switch (post.type) {
     case 'status':
-      return <Text style={{ whiteSpace: 'pre-wrap' }}>{post.content}</Text>;
+      return (
+        <Text style={{ whiteSpace: 'pre-wrap' }} lang={lang}>
+          {words(post.content ?? '')}
+        </Text>
+      );
     case 'post':
       return (
         <Stack gap="sm">
@@ -107,12 +146,11 @@ export function PostBody({ post, full, priority = false }: { post: Post; full: b
           )}
           {title}
           {full ? (
-            <Typography>
-              {/* Sanitised on the server with an allow-list when it was saved. */}
-              <div dangerouslySetInnerHTML={{ __html: post.content ?? '' }} />
-            </Typography>
+            <Typography lang={lang}>{body}</Typography>
           ) : (
-            <Text c="dimmed">{excerpt(post.content ?? '')}</Text>
+            <Text c="dimmed" lang={lang}>
+              {words(excerpt(post.content ?? ''))}
+            </Text>
           )}
         </Stack>
       );
@@ -130,14 +168,16 @@ export function PostBody({ post, full, priority = false }: { post: Post; full: b
             />
           )}
           {title}
-          <Text style={{ whiteSpace: 'pre-wrap' }}>{full ? post.content : excerpt(post.content ?? '')}</Text>
+          <Text style={{ whiteSpace: 'pre-wrap' }} lang={lang}>
+            {words(full ? (post.content ?? '') : excerpt(post.content ?? ''))}
+          </Text>
         </Stack>
       );
     case 'gallery':
       return (
         <Stack gap="sm">
           {title}
-          {post.content && <Text>{post.content}</Text>}
+          {post.content && <Text lang={lang}>{words(post.content)}</Text>}
           <Gallery post={post} priority={priority} />
         </Stack>
       );
@@ -179,7 +219,11 @@ export function PostBody({ post, full, priority = false }: { post: Post; full: b
               videoFrame(post.featured_photo_url)
             ))}
           {title}
-          {post.content && <Text style={{ whiteSpace: 'pre-wrap' }}>{post.content}</Text>}
+          {post.content && (
+            <Text style={{ whiteSpace: 'pre-wrap' }} lang={lang}>
+              {words(post.content)}
+            </Text>
+          )}
         </Stack>
       );
   }

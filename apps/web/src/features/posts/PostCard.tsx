@@ -1,11 +1,13 @@
 import type { Post } from '@inkwell/contracts';
 import { ActionIcon, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconDots, IconMessageCircle } from '@tabler/icons-react';
+import { IconDots, IconHeartHandshake, IconMessageCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { RelativeTime } from '../../components/RelativeTime';
 import { UserAvatar } from '../../components/UserAvatar';
+import { signInThenReturn } from '../../session/returnTo';
+import { useSession } from '../../session/session';
 import { LikeButton } from '../likes';
 import { MembersOnly } from './MembersOnly';
 import { PostBody } from './PostBody';
@@ -42,6 +44,28 @@ function useOpenOnTap(post: Post, enabled: boolean) {
  * A post in a list (excerpt) or on its own page (full), with its account, time, likes and comments.
  * `priority`: its image is the page's likely largest paint (PostBody).
  */
+/**
+ * Support on a post's own page: a tip to its account, the post named with it. The account page's dialog takes it
+ * (a guest signs in first and comes back to it).
+ */
+function SupportButton({ post }: { post: Post }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const session = useSession();
+  const to = `/a/${post.account.username}?support&post=${post.id}`;
+  return (
+    <Button
+      variant="subtle"
+      color="gray"
+      ml="auto"
+      leftSection={<IconHeartHandshake size={20} />}
+      onClick={() => (session ? void navigate(to) : signInThenReturn(navigate, to))}
+    >
+      {t('accounts.support')}
+    </Button>
+  );
+}
+
 export function PostCard({
   post,
   full = false,
@@ -151,6 +175,7 @@ export function PostCard({
               {post.comments_count}
             </Button>
           )}
+          {full && !post.can_modify && <SupportButton post={post} />}
         </Group>
       </Stack>
       {actionsUsed && (

@@ -22,6 +22,7 @@ const comment: CommentT = {
   id: 9,
   post_id: 41,
   content: 'Lovely light',
+  mentions: [],
   parent_comment_id: null,
   depth: 1,
   commentable_id: 5,

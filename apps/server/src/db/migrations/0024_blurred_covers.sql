@@ -1,0 +1,2 @@
+ALTER TABLE "posts" ADD COLUMN "blurred_cover" text;--> statement-breakpoint
+CREATE INDEX "payments_to_creators_idx" ON "payments" USING btree ("id") WHERE "payments"."purpose" <> 'plan' and "payments"."status" in ('paid', 'refunded');

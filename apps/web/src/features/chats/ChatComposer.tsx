@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { uploadImage } from '../../api/upload';
 import { UploadProgress } from '../../components/media/UploadProgress';
-import { useUploadSignal } from '../../components/media/uploadHooks';
+import { useUpload } from '../../components/media/uploadHooks';
+import { isSending } from '../../components/media/uploadState';
 import { useSendMessage } from './api';
 import classes from './chats.module.css';
 import { isSendKey, useTouchOnly } from '../../lib/sendKey';
@@ -25,25 +26,23 @@ export function ChatComposer({ roomId, onSent }: { roomId: number; onSent: (mess
   const touchOnly = useTouchOnly();
   const [text, setText] = useState('');
   const [image, setImage] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const send = useSendMessage(roomId);
-  const nextSignal = useUploadSignal();
-  const uploading = progress !== null;
+  const { state: upload, dispatch, begin, buttons } = useUpload({ phase: 'idle' });
+  const uploading = isSending(upload);
   const empty = text.trim() === '' && !image;
 
-  const upload = async (file: File | null) => {
+  const attach = async (file: File | null) => {
     if (!file) return;
-    const signal = nextSignal();
+    const { onProgress, signal, ...reports } = begin();
     setError(null);
-    setProgress(0);
     try {
-      const url = await uploadImage('photos', file, setProgress, signal);
+      const url = await uploadImage('photos', file, onProgress, signal, reports);
       if (!signal.aborted) setImage(url);
     } catch (err) {
       if (!signal.aborted) setError(errorMessage(err));
     } finally {
-      if (!signal.aborted) setProgress(null);
+      if (!signal.aborted) dispatch({ type: 'remove' });
     }
   };
 
@@ -82,7 +81,7 @@ export function ChatComposer({ roomId, onSent }: { roomId: number; onSent: (mess
           {error}
         </Alert>
       )}
-      {uploading && <UploadProgress progress={progress} />}
+      {uploading && <UploadProgress state={upload} {...buttons} />}
       {image && (
         <div style={{ position: 'relative', width: 96 }}>
           <Image src={image} alt={t('chats.picture_to_send')} radius="md" w={96} h={96} fit="cover" />
@@ -96,7 +95,7 @@ export function ChatComposer({ roomId, onSent }: { roomId: number; onSent: (mess
         </div>
       )}
       <Group gap="xs" wrap="nowrap" align="end">
-        <FileButton onChange={(file) => void upload(file)} accept={IMAGE_ACCEPT}>
+        <FileButton onChange={(file) => void attach(file)} accept={IMAGE_ACCEPT}>
           {(props) => (
             <ActionIcon {...props} variant="light" size={44} aria-label={t('chats.add_picture')} disabled={uploading}>
               <IconPhoto size={22} />

@@ -9,7 +9,7 @@ import {
   IconSend,
   IconTrash,
 } from '@tabler/icons-react';
-import { useId, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { confirmDelete } from '../../components/ConfirmDialog';
@@ -26,6 +26,24 @@ import { useComments, useCreateComment, useDeleteComment } from './api';
 import { isSendKey, useTouchOnly } from '../../lib/sendKey';
 import { LazyReportDialog, type ReportTarget } from '../reports';
 import { Safety, type BlockTarget } from '../safety';
+import { useFirstScreenDone } from '../../lib/afterFirstScreen';
+
+// The @ and # suggestions load with the first @ or # typed; a comment's links once the first screen is done, for a
+// comment that may have any (plain text until then, in the same place).
+const doors = () => import('../../components/text/textDoors');
+const TextAutocomplete = lazy(() => doors().then((d) => d.loadTextAutocomplete()));
+const LinkedText = lazy(() => doors().then(async (d) => ({ default: (await d.loadLinkedText()).LinkedText })));
+
+/** A comment's words, with its @mentions (resolved by the server) and #tags as links. */
+function CommentText({ comment }: { comment: CommentT }) {
+  const later = useFirstScreenDone();
+  if (!later || (comment.mentions.length === 0 && !comment.content.includes('#'))) return comment.content;
+  return (
+    <Suspense fallback={comment.content}>
+      <LinkedText text={comment.content} mentions={comment.mentions} tags="any" />
+    </Suspense>
+  );
+}
 
 /** Comment as myself or as one of my approved accounts (spec §6). */
 function useIdentities() {
@@ -55,6 +73,8 @@ function Composer({
   const [as, setAs] = useState('me');
   const pickerId = useId();
   const [content, setContent] = useState('');
+  const field = useRef<HTMLTextAreaElement>(null);
+  const [suggest, setSuggest] = useState(false);
   const create = useCreateComment(postId);
   const send = () => {
     if (!content.trim() || create.isPending) return;
@@ -94,23 +114,33 @@ function Composer({
         </Input.Wrapper>
       )}
       <Group gap="xs" align="end" wrap="nowrap">
-        <Textarea
-          style={{ flex: 1 }}
-          autosize
-          minRows={1}
-          maxRows={6}
-          value={content}
-          autoFocus={autoFocus}
-          onChange={(e) => setContent(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (isSendKey(e, touchOnly)) {
-              e.preventDefault();
-              send();
-            }
-          }}
-          placeholder={parentId ? t('comments.reply_placeholder') : t('comments.placeholder')}
-          aria-label={parentId ? t('comments.reply_placeholder') : t('comments.placeholder')}
-        />
+        <div style={{ flex: 1, minWidth: 0, position: 'relative' }}>
+          <Textarea
+            ref={field}
+            autosize
+            minRows={1}
+            maxRows={6}
+            value={content}
+            autoFocus={autoFocus}
+            onChange={(e) => {
+              setContent(e.currentTarget.value);
+              if (/[@#]/.test(e.currentTarget.value)) setSuggest(true);
+            }}
+            onKeyDown={(e) => {
+              if (isSendKey(e, touchOnly)) {
+                e.preventDefault();
+                send();
+              }
+            }}
+            placeholder={parentId ? t('comments.reply_placeholder') : t('comments.placeholder')}
+            aria-label={parentId ? t('comments.reply_placeholder') : t('comments.placeholder')}
+          />
+          {suggest && (
+            <Suspense>
+              <TextAutocomplete field={field} value={content} onChange={setContent} />
+            </Suspense>
+          )}
+        </div>
         <ActionIcon
           size={44}
           radius="xl"
@@ -158,7 +188,7 @@ function CommentItem({
             </Text>
           </Group>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-            {comment.content}
+            <CommentText comment={comment} />
           </Text>
           <Group gap={4} mt={2}>
             <Button

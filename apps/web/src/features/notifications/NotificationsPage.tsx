@@ -1,5 +1,5 @@
-import type { Notification } from '@inkwell/contracts';
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import type { Notification, NotificationKind } from '@inkwell/contracts';
+import { Alert, Badge, Box, Button, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useIntersection } from '@mantine/hooks';
 import { IconBell, IconChecks, IconSettings } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -14,13 +14,28 @@ import { relativeTime } from '../../lib/relativeTime';
 import { useMarkNotificationsRead, useNotifications } from './api';
 import classes from './notifications.module.css';
 
+/**
+ * A kind told apart at a glance by a sign on the avatar (the avatar is who acted): an @mention names me in a post or
+ * a comment, it is no like or follow. Its title says so in words. A character, not an icon: every icon the app draws
+ * travels in the one file every screen loads.
+ */
+const KIND_SIGNS: Partial<Record<NotificationKind, string>> = { mention: '@' };
+
 function Row({ n, onOpen }: { n: Notification; onOpen: (n: Notification) => void }) {
   const { t } = useTranslation();
   const unread = n.read_at === null;
+  const sign = KIND_SIGNS[n.type];
   return (
     <UnstyledButton className={classes.row} data-unread={unread || undefined} onClick={() => onOpen(n)}>
       <Group wrap="nowrap" align="flex-start" gap="sm">
-        <UserAvatar url={n.icon} name={n.actor?.name ?? n.title} size={44} />
+        <Box pos="relative" style={{ flexShrink: 0 }}>
+          <UserAvatar url={n.icon} name={n.actor?.name ?? n.title} size={44} />
+          {sign && (
+            <span className={classes.sign} aria-hidden data-testid="kind-sign">
+              {sign}
+            </span>
+          )}
+        </Box>
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Text fw={unread ? 700 : 500}>{n.title}</Text>
           {n.body && (

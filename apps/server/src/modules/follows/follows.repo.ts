@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/connect';
 import { accounts, follows } from '../../db/schema';
+import { blockedAccountSql } from '../../db/safety';
+import { publicAccountSql } from '../accounts';
 
 const followOf = (userId: number, accountId: number) =>
   and(eq(follows.user_id, userId), eq(follows.account_id, accountId));
@@ -56,4 +58,29 @@ export async function deleteFollowsBetween(
           and ((f.user_id = ${a} and au.user_id = ${b}) or (f.user_id = ${b} and au.user_id = ${a}))
         returning f.user_id, f.account_id`,
   );
+}
+
+/** How many accounts the person follows (read through the primary key's leading column). */
+export async function followingCount(tx: Tx, userId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from follows where user_id = ${userId}`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Of these accounts, those anyone may see, with no owner in a block with the person: the ones not followed yet
+ * (in the order given), and how many are followed already.
+ */
+export async function followable(tx: Tx, userId: number, accountIds: number[]) {
+  const rows = await queryRows<{ id: number; followed: boolean }>(
+    tx,
+    sql`select a.id, exists (select 1 from follows f where f.user_id = ${userId} and f.account_id = a.id) as followed
+        from unnest(${sql.param(accountIds)}::int[]) with ordinality as want(id, n)
+        join accounts a on a.id = want.id
+        where ${publicAccountSql('a')} and not ${blockedAccountSql(userId, 'a.id')}
+        order by want.n`,
+  );
+  return { fresh: rows.filter((r) => !r.followed).map((r) => r.id), already: rows.filter((r) => r.followed).length };
 }

@@ -1,10 +1,13 @@
-import type { FollowResult } from '@inkwell/contracts';
+import { sql } from 'drizzle-orm';
+import { FOLLOWS_MAX, type FollowAllResult, type FollowResult } from '@inkwell/contracts';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
-import { conflict, notFound } from '../../platform/errors';
+import { AppError, conflict, notFound } from '../../platform/errors';
 import { accountAccess, findAccount } from '../accounts';
 import { refuseIfBlockedWith } from '../safety';
 import * as repo from './follows.repo';
+
+const followLimitReached = () => new AppError(409, 'follows.limit', { max: FOLLOWS_MAX });
 
 /** The account and whether the person may see it; 404 when they may not and `mustSee` (following, ringing). */
 async function seen(ctx: AppContext, auth: AuthContext, accountId: number, mustSee: boolean) {
@@ -29,6 +32,7 @@ export async function setFollow(
   const { visible } = await seen(ctx, auth, accountId, follow);
   if (follow) await refuseIfBlockedWith(ctx.db, auth.user.id, { accountId });
   return ctx.transaction(async (tx) => {
+    if (follow && (await repo.followingCount(tx, auth.user.id)) >= FOLLOWS_MAX) throw followLimitReached();
     const changed = follow
       ? await repo.insertFollow(tx, auth.user.id, accountId)
       : await repo.deleteFollow(tx, auth.user.id, accountId);
@@ -75,5 +79,28 @@ export async function endFollowsBetween(ctx: AppContext, a: number, b: number): 
       await repo.bumpFollowers(tx, gone.account_id, -1);
       ctx.events.publish(tx, { type: 'account.unfollowed', actor_id: gone.user_id, account_id: gone.account_id });
     }
+  });
+}
+
+/**
+ * Follows every one of these accounts the person may see and does not follow yet, in one transaction (a starter
+ * pack's "Follow all"): all or none, never past `FOLLOWS_MAX` (409 then), and again changes nothing. Accounts they
+ * may not see, or whose owners are in a block with them, are left out, as a follow of each would refuse them.
+ */
+export async function followMany(ctx: AppContext, auth: AuthContext, accountIds: number[]): Promise<FollowAllResult> {
+  return ctx.transaction(async (tx) => {
+    // One follow-all at a time per person: two racing ones cannot pass the limit together.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('follows'), ${auth.user.id})`);
+    const { fresh, already } = await repo.followable(tx, auth.user.id, accountIds);
+    if (fresh.length === 0) return { followed: 0, already };
+    if ((await repo.followingCount(tx, auth.user.id)) + fresh.length > FOLLOWS_MAX) throw followLimitReached();
+    let followed = 0;
+    for (const accountId of fresh) {
+      if (!(await repo.insertFollow(tx, auth.user.id, accountId))) continue;
+      await repo.bumpFollowers(tx, accountId, 1);
+      ctx.events.publish(tx, { type: 'account.followed', actor_id: auth.user.id, account_id: accountId });
+      followed += 1;
+    }
+    return { followed, already: already + fresh.length - followed };
   });
 }

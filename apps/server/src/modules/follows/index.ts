@@ -4,6 +4,6 @@ import { followsRoutes } from './follows.routes';
 import { followsSubscribers } from './follows.subscribers';
 
 export { followLimit } from './follows.routes';
-export { setFollow } from './follows.service';
+export { followMany, setFollow } from './follows.service';
 
 export const followsModule = defineModule({ routes: followsRoutes, subscribers: followsSubscribers });

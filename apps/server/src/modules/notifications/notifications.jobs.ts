@@ -15,7 +15,9 @@ import { messageForDelivery } from '../chats';
 import { teaser } from '../../platform/sanitize';
 import * as facts from './notifications.facts';
 import { memberJoined, membershipLapsing, payoutDecided, tipped } from './notifications.memberships';
+import { digest } from './notifications.digest';
 import { reportResolved } from './notifications.reports';
+import { mentioned } from './notifications.mentions';
 import {
   accountOwners,
   lockFollowNotice,
@@ -297,7 +299,7 @@ async function rowsFor(
     case 'comment.liked':
       return liked(tx, event);
     case 'comment.created':
-      return commented(tx, event);
+      return [...(await commented(tx, event)), ...(await mentioned(tx, event))];
     case 'account.followed':
       return followed(tx, event);
     case 'friend.requested':
@@ -306,7 +308,9 @@ async function rowsFor(
     case 'chat.message_created':
       return chatted(tx, event, recipients, delivery);
     case 'post.created':
-      return posted(tx, event);
+      return [...(await posted(tx, event)), ...(await mentioned(tx, event))];
+    case 'post.updated':
+      return mentioned(tx, event);
     case 'subscription.started':
     case 'subscription.ending':
     case 'subscription.ended':
@@ -328,6 +332,8 @@ async function rowsFor(
     case 'membership.ending':
     case 'membership.ended':
       return membershipLapsing(tx, event);
+    case 'discovery.digest':
+      return digest(tx, event);
   }
 }
 

@@ -1,4 +1,4 @@
-import { LOCALES, type Locale, type NotificationKind } from '@inkwell/contracts';
+import { LOCALES, NOTIFICATIONS_OFF_BY_DEFAULT, type Locale, type NotificationKind } from '@inkwell/contracts';
 import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
 import { accountUsers, notifications, users, type NotificationSettingsStored } from '../../db/schema';
@@ -43,8 +43,10 @@ export interface Target {
 
 const asLocale = (value: string): Locale => ((LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'en');
 
-/** Whether the person wants `kind` in the app and by push (everything is on until turned off). */
+/** Whether the person wants `kind` in the app and by push (on until turned off, but the kinds off by default). */
 export function channelsOf(settings: NotificationSettingsStored, kind: NotificationKind) {
+  if (NOTIFICATIONS_OFF_BY_DEFAULT.includes(kind))
+    return { in_app: settings[kind]?.in_app === true, push: settings[kind]?.push === true };
   return { in_app: settings[kind]?.in_app !== false, push: settings[kind]?.push !== false };
 }
 

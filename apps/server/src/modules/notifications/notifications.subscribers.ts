@@ -26,7 +26,9 @@ export function notificationSubscribers(ctx: AppContext): { [K in NotifiableType
     'post.restored': [queue],
     'account.approval_changed': [queue],
     'organization.approval_changed': [queue],
+    // A post anyone may see tells its bell's ringers and whom it mentions; an edit may mention someone new.
     'post.created': [(event) => (event.visible ? queue(event) : undefined)],
+    'post.updated': [queue],
     'friend.requested': [queue],
     'friend.accepted': [queue],
     'subscription.started': [queue],
@@ -38,6 +40,7 @@ export function notificationSubscribers(ctx: AppContext): { [K in NotifiableType
     'membership.started': [queue],
     'membership.ending': [queue],
     'membership.ended': [queue],
+    'discovery.digest': [queue],
     'chat.message_created': [
       async (event) => {
         const delivery = await messageForDelivery(ctx, event.message_id);

@@ -1,7 +1,7 @@
 import { ACCOUNT_TABS, PRODUCT_NAME, type Account, type PostType } from '@inkwell/contracts';
 import { ActionIcon, Box, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconDots, IconEdit, IconMessageCircle, IconNotes } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
@@ -9,6 +9,7 @@ import { ResponsiveImage } from '../../components/ResponsiveImage';
 import { ScrollingTabList } from '../../components/ScrollingTabList';
 import { UserAvatar } from '../../components/UserAvatar';
 import { currentLocale } from '../../i18n';
+import { useFirstScreenDone } from '../../lib/afterFirstScreen';
 import { wholeNumber } from '../../lib/numbers';
 import { ApprovalBadge } from '../../components/ApprovalBadge';
 import { useSignInFirst } from '../../session/returnTo';
@@ -43,6 +44,9 @@ function TabPosts({ account, type, own }: { account: Account; type: PostType | u
     />
   );
 }
+
+// "Readers also follow": its own chunk, asked for once the first screen is done (the page's budget is spent).
+const AlsoFollowed = lazy(async () => ({ default: (await import('../discovery/AlsoFollowed')).AlsoFollowed }));
 
 const BANNER_HEIGHT = 140;
 /** How far the account's picture reaches up into the banner. */
@@ -116,6 +120,7 @@ export function AccountPage() {
   const session = useSession();
   const mine = useMyAccounts(Boolean(session));
   const tab = ACCOUNT_TABS.some((x) => x.tab === params.get('tab')) ? params.get('tab')! : 'all';
+  const later = useFirstScreenDone();
 
   // An account that cannot be loaded is a 404 (spec).
   useEffect(() => {
@@ -206,6 +211,12 @@ export function AccountPage() {
           </Tabs.Panel>
         ))}
       </Tabs>
+      {/* Below the posts: nothing drawn moves when it arrives, or stays away (none, or a guest's refusal). */}
+      {later && others && !a.is_blocked && (
+        <Suspense>
+          <AlsoFollowed account={a} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -42,8 +42,9 @@ export function ActivatePage() {
           {t('activate.success_title')}
         </Title>
         <Text>{verify.data.message}</Text>
-        <Button component={Link} to="/login" size="md">
-          {t('actions.login')}
+        {/* Onward to choosing what to read (a guest signs in first and lands there). */}
+        <Button component={Link} to="/onboarding" size="md">
+          {t('actions.continue')}
         </Button>
       </Stack>
     );

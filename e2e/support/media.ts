@@ -21,7 +21,8 @@ export function audio(name = 'song.mp3', seconds = 3): string {
   return file;
 }
 
-export function video(name = 'clip.mp4', seconds = 3, size = '640x360'): string {
+/** `bitrate` (say `900k`) makes a file of a known size: `seconds × bitrate / 8` bytes, near enough. */
+export function video(name = 'clip.mp4', seconds = 3, size = '640x360', bitrate?: string): string {
   const file = path.join(dir, name);
   if (!fs.existsSync(file)) {
     ffmpeg([
@@ -35,6 +36,7 @@ export function video(name = 'clip.mp4', seconds = 3, size = '640x360'): string 
       `sine=frequency=330:duration=${seconds}`,
       '-c:v',
       'libx264',
+      ...(bitrate ? ['-b:v', bitrate, '-maxrate', bitrate, '-bufsize', bitrate] : []),
       '-pix_fmt',
       'yuv420p',
       '-c:a',

@@ -170,3 +170,44 @@ export function probeTags(file: string): string[] {
     Object.entries(x?.tags ?? {}).map(([k, v]) => `${k}=${v}`),
   );
 }
+
+/**
+ * An ffmpeg that holds every run whose arguments name `pattern` (a video's top rendition, `720p.m3u8`) until
+ * `open()`: what a video looks like while its first renditions are out and the rest are still being made.
+ */
+export function gatedFfmpeg(dir: string, pattern: string): { path: string; open: () => void } {
+  const gate = path.join(dir, `gate-${Math.random().toString(36).slice(2)}`);
+  const script = path.join(dir, `ffmpeg-gated-${path.basename(gate)}.sh`);
+  fs.writeFileSync(
+    script,
+    `#!/bin/sh\ncase "$*" in *${pattern}*) while [ ! -e '${gate}' ]; do sleep 0.05; done;; esac\nexec ffmpeg "$@"\n`,
+    { mode: 0o755 },
+  );
+  return { path: script, open: () => fs.writeFileSync(gate, '') };
+}
+
+/** An HLS master playlist's renditions: each one's playlist URI and attributes, as listed. */
+export function masterRenditions(
+  text: string,
+): { uri: string; resolution: string; bandwidth: number; codecs: string }[] {
+  const lines = text.split('\n');
+  return lines.flatMap((line, i) => {
+    if (!line.startsWith('#EXT-X-STREAM-INF:')) return [];
+    return [
+      {
+        uri: lines[i + 1]!.trim(),
+        resolution: /RESOLUTION=(\d+x\d+)/.exec(line)?.[1] ?? '',
+        bandwidth: Number(/[:,]BANDWIDTH=(\d+)/.exec(line)?.[1]),
+        codecs: /CODECS="([^"]+)"/.exec(line)?.[1] ?? '',
+      },
+    ];
+  });
+}
+
+/** Every URI a media playlist names (its init section's and its segments'), in order. */
+export function playlistUris(text: string): string[] {
+  return text.split('\n').flatMap((line) => {
+    if (line.startsWith('#')) return [...line.matchAll(/URI="([^"]+)"/g)].map((m) => m[1]!);
+    return line.trim() ? [line.trim()] : [];
+  });
+}

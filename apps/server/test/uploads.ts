@@ -39,3 +39,17 @@ export async function settle(server: TestServer, auth: string, file: string, tim
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/**
+ * Polls the upload check until its transcode has ended: failed, or processed with every rendition stored
+ * (progress 100; a video is processed, and playable, before its top renditions are made).
+ */
+export async function finish(server: TestServer, auth: string, file: string, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await server.call(mediaApi.check, { query: { file }, token: auth });
+    if (res.body.status === 'failed' || (res.body.status === 'processed' && res.body.progress === 100)) return res.body;
+    if (Date.now() > deadline) throw new Error(`still transcoding: ${JSON.stringify(res.body)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

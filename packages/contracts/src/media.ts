@@ -95,11 +95,21 @@ export const UploadedMedia = z.object({
 });
 
 export const MediaCheck = UploadedMedia.extend({
+  /** The playable file once `processed`: a video's progressive MP4 (at most 360p), audio's AAC M4A. */
   url: z.string().nullable(),
-  /** Transcoding progress, 0–100. */
+  /** Transcoding progress, 0–100: a video is `processed` (playable) before it ends, while its top renditions are made. */
   progress: z.number().int().min(0).max(100),
   duration: z.number().nullable(),
   poster_url: z.string().nullable(),
+  /**
+   * A video's HLS master playlist (H.264/AAC renditions from 144p up to the source, 1080p where the plan allows):
+   * set once the first renditions are stored (`processed`), listing more when `progress` reaches 100.
+   */
+  hls_url: z.string().nullable(),
+  /** A video's seek-bar thumbnails: WebVTT cues pointing into one strip image (`strip.jpg#xywh=x,y,w,h`). */
+  thumbnails_url: z.string().nullable(),
+  /** Audio's low-data copy: Opus at 32 kbps in WebM (`url` is AAC at 96 kbps). */
+  low_data_url: z.string().nullable(),
   /** Why processing failed, in the asker's language. */
   error: z.string().nullable(),
 });
@@ -143,3 +153,20 @@ export const mediaApi = {
     tags,
   }),
 } as const;
+
+/*
+ * Resumable uploads (tus 1.0: creation, termination, expiration). `POST {TUS_PATH}` with `Upload-Length` and
+ * `Upload-Metadata` (`kind`: an image kind, `audio` or `video`; `filename`) creates an upload; `HEAD` and `PATCH`
+ * on the `Location` it answers resume it; `DELETE` drops it. Bearer auth on every request; an upload is its
+ * creator's alone. The last `PATCH` answers, as JSON, what the multipart routes answer: an image's
+ * `UploadedImage`, an audio's or video's `UploadedMedia`. Unfinished uploads expire a day after their last byte.
+ */
+export const TUS_PATH = '/uploads/tus';
+export const TUS_KINDS = [...IMAGE_KINDS, 'audio', 'video'] as const;
+export type TusKind = (typeof TUS_KINDS)[number];
+/** Chunk size the web app sends: small enough that a drop on a slow link loses little, large enough to be quick. */
+export const TUS_CHUNK_BYTES = 1024 * 1024;
+/** An unfinished upload is removed this long after it was last written to. */
+export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
+export const TusFinished = z.union([UploadedImage, UploadedMedia]);
+export type TusFinished = z.infer<typeof TusFinished>;

@@ -1,7 +1,129 @@
-import { mediaApi, type ErrorBody, type ImageKind } from '@inkwell/contracts';
+import {
+  TUS_CHUNK_BYTES,
+  TUS_PATH,
+  mediaApi,
+  type ErrorBody,
+  type ImageKind,
+  type TusFinished,
+  type TusKind,
+  type UploadedImage,
+} from '@inkwell/contracts';
+import type { DetailedError as TusDetailedError, UploadOptions as TusUploadOptions } from 'tus-js-client';
 import i18n from '../i18n';
 import { getSession } from '../session/session';
 import { ApiError } from './client';
+
+/** The answer of an audio or video upload: the file's name, to follow its processing by. */
+export type UploadedMedia = Exclude<TusFinished, UploadedImage>;
+
+/**
+ * Files up to this size go up in one multipart request (the old routes): a failure costs a few seconds of a slow
+ * link, less than the resumable protocol's extra round trips.
+ */
+export const RESUMABLE_FROM_BYTES = 512 * 1024;
+
+/** After a dropped connection: at once, then ever longer, about a minute and a half in all while online. */
+const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000, 30_000];
+
+/** Speed is measured over this much of the latest sending: long enough to be steady, short enough to follow a change. */
+const RATE_WINDOW_MS = 5000;
+
+/** How far one upload has come. */
+export interface Transfer {
+  sent: number;
+  total: number;
+  /** Over the last few seconds; null until there is a second's worth to judge by. */
+  bytesPerSecond: number | null;
+  secondsLeft: number | null;
+  /** Whether it can be paused and picked up again (tus), or only cancelled (one multipart request). */
+  resumable: boolean;
+}
+
+/** Sending, paused by the person, or waiting for the connection to come back. */
+export type TransferPhase = 'uploading' | 'paused' | 'offline';
+
+export interface UploadOptions {
+  onProgress?: (percent: number, transfer: Transfer) => void;
+  onPhase?: (phase: TransferPhase) => void;
+  /** An earlier try of the same file (before a reload, say) is picked up at `percent`. */
+  onResumeFrom?: (percent: number) => void;
+  /** Stops it and keeps what the server has, so choosing the same file again goes on from there. */
+  signal?: AbortSignal;
+  control?: UploadControl;
+}
+
+/**
+ * The Pause, Resume and Cancel buttons of a screen, for the upload it is handed to. Cancel, unlike an aborted
+ * signal, also drops what the server holds: the person does not want it back.
+ */
+export class UploadControl {
+  private actions: Partial<Record<'pause' | 'resume' | 'cancel', () => void>> = {};
+  pause(): void {
+    this.actions.pause?.();
+  }
+  resume(): void {
+    this.actions.resume?.();
+  }
+  cancel(): void {
+    this.actions.cancel?.();
+  }
+  /** Called by the upload it is handed to. */
+  bind(actions: Partial<Record<'pause' | 'resume' | 'cancel', () => void>>): void {
+    this.actions = actions;
+  }
+}
+
+/** Bytes per second over the last `windowMs`, or null before a second has been seen. */
+export function rateMeter(windowMs = RATE_WINDOW_MS, now: () => number = () => performance.now()) {
+  let samples: { at: number; bytes: number }[] = [];
+  return {
+    /** After a pause or a wait the gap says nothing about the link's speed. */
+    reset(): void {
+      samples = [];
+    },
+    add(bytes: number): number | null {
+      const at = now();
+      // A retry sends again what the server did not keep: the count starts over, not the speed going negative.
+      if (samples.length && bytes < samples[samples.length - 1]!.bytes) samples = [];
+      samples.push({ at, bytes });
+      while (samples.length > 2 && at - samples[1]!.at >= windowMs) samples.shift();
+      const first = samples[0]!;
+      const span = at - first.at;
+      return span >= 1000 ? ((bytes - first.bytes) * 1000) / span : null;
+    },
+  };
+}
+
+const percentOf = (sent: number, total: number) => (total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 0);
+
+function transfer(sent: number, total: number, bytesPerSecond: number | null, resumable: boolean): Transfer {
+  const secondsLeft = bytesPerSecond && bytesPerSecond > 0 ? Math.max(0, total - sent) / bytesPerSecond : null;
+  return { sent, total, bytesPerSecond, secondsLeft, resumable };
+}
+
+const requestHeaders = (): Record<string, string> => {
+  const session = getSession();
+  return {
+    accept: 'application/json',
+    'accept-language': i18n.language || 'en',
+    ...(session && { authorization: `Bearer ${session.token}` }),
+  };
+};
+
+const cancelled = () => new ApiError(0, i18n.t('media.cancelled'), {}, 'cancelled');
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function errorFromBody(status: number, text: string): ApiError {
+  const error = (parseJson(text) ?? {}) as Partial<ErrorBody>;
+  return new ApiError(status, error.message ?? i18n.t('errors.unknown'), error.errors ?? {}, error.code);
+}
 
 /**
  * A multipart upload with progress (fetch cannot report upload progress; XHR can). No timeout: a large
@@ -10,50 +132,255 @@ import { ApiError } from './client';
 export function uploadWithProgress<T>(
   path: string,
   form: FormData,
-  onProgress: (percent: number) => void,
+  onProgress: (percent: number, transfer: Transfer) => void,
   signal?: AbortSignal,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    const meter = rateMeter();
+    let total = 0;
     xhr.open('POST', `/api${path}`);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.setRequestHeader('accept-language', i18n.language || 'en');
-    const session = getSession();
-    if (session) xhr.setRequestHeader('authorization', `Bearer ${session.token}`);
+    for (const [name, value] of Object.entries(requestHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      if (!event.lengthComputable) return;
+      total = event.total;
+      onProgress(
+        percentOf(event.loaded, event.total),
+        transfer(event.loaded, event.total, meter.add(event.loaded), false),
+      );
     };
     xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
       if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100);
-        resolve(body as T);
-      } else {
-        const error = (body ?? {}) as Partial<ErrorBody>;
-        reject(new ApiError(xhr.status, error.message ?? i18n.t('errors.unknown'), error.errors ?? {}, error.code));
-      }
+        onProgress(100, transfer(total, total, null, false));
+        resolve(parseJson(xhr.responseText) as T);
+      } else reject(errorFromBody(xhr.status, xhr.responseText));
     };
     xhr.onerror = () => reject(new ApiError(0, i18n.t('errors.network'), {}, 'network'));
-    xhr.onabort = () => reject(new ApiError(0, i18n.t('media.cancelled'), {}, 'cancelled'));
+    xhr.onabort = () => reject(cancelled());
     signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);
   });
 }
 
-/** Uploads one image of a kind (photos, avatars…) and answers its URL. */
+/** A multipart upload that the control's Cancel stops too (there is nothing to pause in one request). */
+function multipart<T>(path: string, form: FormData, options: UploadOptions): Promise<T> {
+  const cancel = new AbortController();
+  options.control?.bind({ cancel: () => cancel.abort() });
+  const signal = options.signal ? AbortSignal.any([options.signal, cancel.signal]) : cancel.signal;
+  return uploadWithProgress<T>(path, form, (percent, t) => options.onProgress?.(percent, t), signal);
+}
+
+/**
+ * One file over tus 1.0 (`TUS_PATH`): in chunks, retried after a dropped connection, waiting while the browser is
+ * offline, paused and resumed through `control`. The upload's address is kept on this device, so choosing the same
+ * file again (after a reload, or after leaving the screen) goes on from what the server already has. Answers what
+ * the last chunk's response says: an image's URL and sizes, an audio's or video's file name.
+ */
+export async function resumableUpload<T extends TusFinished>(
+  kind: TusKind,
+  file: File,
+  options: UploadOptions = {},
+): Promise<T> {
+  if (options.signal?.aborted) throw cancelled();
+  // Loaded as an upload starts, never with a screen: no first visit carries the protocol.
+  const tus = await import('tus-js-client');
+  if (options.signal?.aborted) throw cancelled();
+  const sent = await sendOverTus<T>(tus, kind, file, options, true);
+  // The server had every byte but its answer was lost (the tab closed during the last chunk): only sending it
+  // again brings the answer.
+  return sent === 'answer-lost' ? ((await sendOverTus<T>(tus, kind, file, options, false)) as T) : sent;
+}
+
+function sendOverTus<T extends TusFinished>(
+  tus: Tus,
+  kind: TusKind,
+  file: File,
+  { onProgress, onPhase, onResumeFrom, signal, control }: UploadOptions,
+  resume: boolean,
+): Promise<T | 'answer-lost'> {
+  return new Promise((resolve, reject) => {
+    const meter = rateMeter();
+    let phase = 'uploading' as TransferPhase;
+    let settled = false;
+    let lastMethod = '';
+    let pickedUp = false;
+    // Until the lookup of an earlier try is done, Resume leaves the start to it.
+    let looked = false;
+    let stopWaiting = () => {};
+
+    const setPhase = (next: TransferPhase) => {
+      if (next === phase || settled) return;
+      phase = next;
+      meter.reset();
+      onPhase?.(next);
+    };
+    const settle = (done: () => void) => {
+      if (settled) return;
+      settled = true;
+      stopWaiting();
+      signal?.removeEventListener('abort', onAbort);
+      control?.bind({});
+      done();
+    };
+
+    const upload = new tus.Upload(file, {
+      ...tusOptions(tus, kind, file),
+      onAfterResponse: (req, res) => {
+        lastMethod = req.getMethod();
+        if (pickedUp && lastMethod === 'HEAD' && res.getStatus() === 200) {
+          pickedUp = false;
+          const offset = Number(res.getHeader('Upload-Offset'));
+          if (offset > 0 && offset < file.size) {
+            onResumeFrom?.(percentOf(offset, file.size));
+            onProgress?.(percentOf(offset, file.size), transfer(offset, file.size, null, true));
+          }
+        }
+      },
+      onProgress: (bytesSent, bytesTotal) => {
+        if (phase === 'paused' || settled) return;
+        setPhase('uploading');
+        onProgress?.(percentOf(bytesSent, bytesTotal), transfer(bytesSent, bytesTotal, meter.add(bytesSent), true));
+      },
+      onShouldRetry: (error) => {
+        // Refused (too large, over quota, not a creator…): asking again gets the same answer.
+        if (!transient(error)) return false;
+        // Offline, retries would be spent in a few seconds; onError waits for the connection instead.
+        if (!navigator.onLine) return false;
+        // No answer, or a failing server: the person sees it wait. A 409 or 423 is only the protocol catching up.
+        const status = error.originalResponse?.getStatus() ?? 0;
+        if (status < 400 || status >= 500) setPhase('offline');
+        return true;
+      },
+      onError: (error) => {
+        if (error instanceof tus.DetailedError && transient(error) && !navigator.onLine) {
+          setPhase('offline');
+          stopWaiting();
+          stopWaiting = whenOnline(() => {
+            setPhase('uploading');
+            upload.start();
+          });
+          return;
+        }
+        settle(() => reject(tusError(tus, error)));
+      },
+      onSuccess: ({ lastResponse }) => {
+        const body = parseJson(lastResponse.getBody()) as Partial<UploadedImage & UploadedMedia> | undefined;
+        if (typeof body?.url === 'string' || typeof body?.file === 'string') settle(() => resolve(body as T));
+        else if (lastMethod === 'HEAD') settle(() => resolve('answer-lost'));
+        else settle(() => reject(new ApiError(lastResponse.getStatus(), i18n.t('errors.unknown'))));
+      },
+    });
+
+    function onAbort() {
+      // Kept on the server and on this device: choosing the file again goes on from there.
+      void upload.abort();
+      settle(() => reject(cancelled()));
+    }
+    signal?.addEventListener('abort', onAbort);
+    control?.bind({
+      pause: () => {
+        if (phase === 'paused' || settled) return;
+        stopWaiting();
+        void upload.abort();
+        setPhase('paused');
+      },
+      resume: () => {
+        if (phase !== 'paused' || settled) return;
+        setPhase('uploading');
+        if (looked) upload.start();
+      },
+      cancel: () => {
+        if (settled) return;
+        // Best effort: an upload the server keeps anyway expires a day after its last byte.
+        upload.abort(true).catch(() => undefined);
+        settle(() => reject(cancelled()));
+      },
+    });
+
+    void (async () => {
+      pickedUp = resume && (await pickUpEarlierTry(upload));
+      looked = true;
+      if (settled) return;
+      // Before the first byte: the bar shows the size and the Pause button at once.
+      if (phase !== 'paused') onProgress?.(0, transfer(0, file.size, null, true));
+      if (phase !== 'paused') upload.start();
+    })();
+  });
+}
+
+type Tus = typeof import('tus-js-client');
+
+/** Calls `then` once the browser is back online; answers how to stop waiting. */
+function whenOnline(then: () => void): () => void {
+  window.addEventListener('online', then, { once: true });
+  return () => window.removeEventListener('online', then);
+}
+
+/** What every request of an upload carries, and how the upload is found again on this device. */
+function tusOptions(tus: Tus, kind: TusKind, file: File): TusUploadOptions {
+  return {
+    endpoint: `/api${TUS_PATH}`,
+    chunkSize: TUS_CHUNK_BYTES,
+    retryDelays: RETRY_DELAYS,
+    metadata: { kind, filename: file.name },
+    storeFingerprintForResuming: true,
+    removeFingerprintOnSuccess: true,
+    // Someone else's upload on a shared device, or the same picture sent as another kind, is not picked up.
+    fingerprint: async (input, options) =>
+      `${await tus.defaultOptions.fingerprint(input, options)}-${kind}-${getSession()?.id ?? 'guest'}`,
+    // At each request, not once: a language switched or a session renewed during a long upload applies.
+    onBeforeRequest: (req) => {
+      for (const [name, value] of Object.entries(requestHeaders())) req.setHeader(name, value);
+    },
+  };
+}
+
+/** Goes on from the latest earlier try of the same file that this device kept, if there is one. */
+async function pickUpEarlierTry(upload: InstanceType<Tus['Upload']>): Promise<boolean> {
+  const previous = await upload.findPreviousUploads().catch(() => []);
+  const latest = previous.sort((a, b) => Date.parse(b.creationTime) - Date.parse(a.creationTime))[0];
+  if (latest) upload.resumeFromPreviousUpload(latest);
+  return Boolean(latest);
+}
+
+/** A dropped connection or a busy server, worth trying again; not a refusal (409 and 423 say "try again"). */
+function transient(error: TusDetailedError): boolean {
+  const status = error.originalResponse?.getStatus() ?? 0;
+  return status < 400 || status >= 500 || status === 409 || status === 423;
+}
+
+/** What went wrong, as the API client says it: the server's translated message, or a dropped connection. */
+function tusError(tus: Tus, error: Error): ApiError {
+  if (!(error instanceof tus.DetailedError)) return new ApiError(0, i18n.t('errors.unknown'));
+  const response = error.originalResponse;
+  if (!response) return new ApiError(0, i18n.t('errors.network'), {}, 'network');
+  return errorFromBody(response.getStatus(), response.getBody());
+}
+
+/** Uploads one image of a kind (photos, avatars…) and answers its URL; a large one goes up resumably. */
 export async function uploadImage(
   kind: ImageKind,
   file: File,
-  onProgress: (percent: number) => void,
+  onProgress: (percent: number, transfer: Transfer) => void,
   signal?: AbortSignal,
+  options: Omit<UploadOptions, 'onProgress' | 'signal'> = {},
 ): Promise<string> {
+  if (file.size > RESUMABLE_FROM_BYTES)
+    return (await resumableUpload<UploadedImage>(kind, file, { ...options, onProgress, signal })).url;
   const form = new FormData();
   form.append('type', kind);
   form.append('url', file);
-  return (await uploadWithProgress<{ url: string }>(mediaApi.uploadImage.path, form, onProgress, signal)).url;
+  return (await multipart<{ url: string }>(mediaApi.uploadImage.path, form, { ...options, onProgress, signal })).url;
+}
+
+/** Uploads an audio or video file for processing; a large one goes up resumably. */
+export async function uploadMedia(
+  kind: 'audio' | 'video',
+  file: File,
+  options: UploadOptions = {},
+): Promise<UploadedMedia> {
+  if (file.size > RESUMABLE_FROM_BYTES) return resumableUpload<UploadedMedia>(kind, file, options);
+  const form = new FormData();
+  form.append('file', file);
+  return multipart<UploadedMedia>((kind === 'audio' ? mediaApi.uploadAudio : mediaApi.uploadVideo).path, form, options);
 }

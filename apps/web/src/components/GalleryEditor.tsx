@@ -1,11 +1,12 @@
 import { IMAGE_ACCEPT } from '@inkwell/contracts';
-import { ActionIcon, Button, Card, FileButton, Group, Image, Progress, Stack, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Card, FileButton, Group, Image, Stack, TextInput } from '@mantine/core';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../api/client';
 import { uploadImage } from '../api/upload';
-import { useReportBusy, useUploadSignal } from './media/uploadHooks';
+import { useReportBusy, useUpload } from './media/uploadHooks';
+import { isSending } from './media/uploadState';
+import { UploadProgress } from './media/UploadProgress';
 import { alert } from '../lib/alerts';
 import { imageAttributes } from '../lib/images';
 
@@ -28,22 +29,22 @@ export function GalleryEditor({
   onBusyChange?: (busy: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const [progress, setProgress] = useState<number | null>(null);
-  useReportBusy(progress !== null, onBusyChange);
-  const nextSignal = useUploadSignal();
+  const { state, dispatch, begin, buttons } = useUpload({ phase: 'idle' });
+  const uploading = isSending(state);
+  useReportBusy(uploading, onBusyChange);
 
   const add = async (file: File | null) => {
     if (!file) return;
     // Leaving the screen mid-upload aborts it; its late answer then changes nothing.
-    const signal = nextSignal();
-    setProgress(0);
+    const { onProgress, signal, ...reports } = begin();
     try {
-      const url = await uploadImage('photos', file, setProgress, signal);
+      const url = await uploadImage('photos', file, onProgress, signal, reports);
       if (!signal.aborted) onChange((current) => [...current, { url, caption: '' }]);
     } catch (err) {
       if (!signal.aborted) alert('danger', errorMessage(err));
     } finally {
-      if (!signal.aborted) setProgress(null);
+      // The list shows the photo (or the alert the failure): the uploader is ready for the next.
+      if (!signal.aborted) dispatch({ type: 'remove' });
     }
   };
 
@@ -82,16 +83,19 @@ export function GalleryEditor({
           </Group>
         </Card>
       ))}
-      {progress !== null && <Progress value={progress} animated aria-label={t('media.uploading')} />}
-      <Group>
-        <FileButton onChange={(file) => void add(file)} accept={IMAGE_ACCEPT} disabled={progress !== null}>
-          {(props) => (
-            <Button {...props} variant="light" leftSection={<IconPhotoPlus size={18} />} loading={progress !== null}>
-              {t('posts.add_photo')}
-            </Button>
-          )}
-        </FileButton>
-      </Group>
+      {uploading ? (
+        <UploadProgress state={state} {...buttons} />
+      ) : (
+        <Group>
+          <FileButton onChange={(file) => void add(file)} accept={IMAGE_ACCEPT}>
+            {(props) => (
+              <Button {...props} variant="light" leftSection={<IconPhotoPlus size={18} />}>
+                {t('posts.add_photo')}
+              </Button>
+            )}
+          </FileButton>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -1,8 +1,19 @@
 import type { MediaStatus } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, real, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, real, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { belongsTo, timestamps } from './columns';
 import { users } from './users';
+
+/** A video's HLS rendition as its master playlist lists it (platform/media/hls.ts `Variant`). */
+export interface StoredRendition {
+  name: string;
+  bandwidth: number;
+  averageBandwidth: number;
+  width: number;
+  height: number;
+  frameRate: number | null;
+  codecs: string;
+}
 
 /** Every uploaded file: images as stored, audio and video with their transcoding state. */
 export const mediaFiles = pgTable(
@@ -21,11 +32,30 @@ export const mediaFiles = pgTable(
     output_key: text(),
     poster_key: text(),
     mime: varchar({ length: 100 }),
-    /** What the file takes in storage now (the original while processing, then output and poster). */
+    /**
+     * Every file a transcode stored for it (output, poster, playlists, renditions, thumbnails, low-data copy): what
+     * a members-only post's lock moves and the cleanup deletes. Empty for uploads from before adaptive streaming.
+     */
+    file_keys: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** A video's HLS renditions stored so far, as its master playlist lists them. */
+    renditions: jsonb().$type<StoredRendition[]>().notNull().default([]),
+    /** The tallest rendition (short side, px) the uploader's plan allowed when the video came in. */
+    max_rendition: smallint().notNull().default(720),
+    /**
+     * What the file takes in storage now: the original while processing; then everything stored for it (and the
+     * original while a video's last renditions are still being made).
+     */
     size_bytes: integer().notNull().default(0),
     duration_seconds: real(),
     width: integer(),
     height: integer(),
+    /**
+     * 0–100. A video is `processed` (playable) once its first renditions are stored and reaches 100 when the last
+     * are: `processed` below 100 means its transcode is still going on.
+     */
     progress: integer().notNull().default(0),
     error: text(),
     processed_at: timestamp({ withTimezone: true }),
@@ -44,9 +74,11 @@ export const mediaFiles = pgTable(
     index('media_files_unattached_idx')
       .on(t.created_at)
       .where(sql`${t.attached_at} is null`),
-    // Originals left behind (from before they were removed after transcoding).
+    // Originals left behind once their transcode ended (failed, or processed to the last rendition).
     index('media_files_leftover_source_idx')
       .on(t.created_at)
-      .where(sql`${t.source_key} is not null and ${t.status} <> 'processing'`),
+      .where(
+        sql`${t.source_key} is not null and (${t.status} = 'failed' or (${t.status} = 'processed' and ${t.progress} = 100))`,
+      ),
   ],
 );

@@ -7,10 +7,14 @@ import { cleanupMedia, mediaQueues, transcode } from './media.jobs';
 import { mediaRoutes } from './media.routes';
 import { mediaSubscribers } from './media.subscribers';
 
+export { companionsOf } from './av-files';
 export { transcode } from './media.jobs';
-export { markAttached, ownUpload } from './media.repo';
+export { markAttached, ownUpload, uploadFiles, uploadKeyOf } from './media.repo';
+export { uploadLimit } from './media.routes';
 
 export { newFileId, originalKey, storeImage, tmpDir } from './media.service';
+/** The ladder's ffmpeg runs, for the benchmark to run bare. */
+export { REST_NICENESS, videoRuns } from './video-transcode';
 
 export const mediaModule = defineModule({
   routes: mediaRoutes,

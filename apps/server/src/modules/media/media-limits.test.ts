@@ -135,7 +135,7 @@ describe('storage quota by plan', () => {
     const person = await creator('tiny');
     const quota = 1024 * 1024;
 
-    // 5 s of WAV is about 430 KB; once transcoded only the AAC output is kept and counted.
+    // 5 s of WAV is about 430 KB; once transcoded only its two copies (AAC and low-data Opus) are kept and counted.
     const first = await upload(person.token, mediaApi.uploadAudio, makeAudio(dir, 'first.wav', 5));
     expect(first.status).toBe(202);
     const [waiting] = await rowsOf(person.user.id);
@@ -143,7 +143,8 @@ describe('storage quota by plan', () => {
     const done = await settle(person.token, first.body.file);
     expect(done.status).toBe('processed');
     const [row] = await rowsOf(person.user.id);
-    const output = (await fetch(`${s.url}${done.url}`).then((r) => r.arrayBuffer())).byteLength;
+    const bytesAt = async (url: string) => (await fetch(`${s.url}${url}`).then((r) => r.arrayBuffer())).byteLength;
+    const output = (await bytesAt(done.url!)) + (await bytesAt(done.low_data_url!));
     expect(row!.size_bytes).toBe(output);
 
     // 14 s of WAV (about 1.2 MB) does not fit in what is left of 1 MB.

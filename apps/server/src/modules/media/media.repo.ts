@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/connect';
 import { mediaFiles, users } from '../../db/schema';
 
@@ -36,12 +36,21 @@ export async function update(db: Db, id: string, values: Partial<typeof mediaFil
   return rows.length > 0;
 }
 
-/** Progress only moves forward, and only while processing; answers whether it moved. */
+/**
+ * Progress only moves forward, and only while the transcode goes on (processing, or a video processed while its
+ * last renditions are made); answers whether it moved.
+ */
 export async function setProgress(db: Db, id: string, progress: number): Promise<boolean> {
   const rows = await db
     .update(mediaFiles)
     .set({ progress })
-    .where(and(eq(mediaFiles.id, id), eq(mediaFiles.status, 'processing'), sql`${mediaFiles.progress} < ${progress}`))
+    .where(
+      and(
+        eq(mediaFiles.id, id),
+        inArray(mediaFiles.status, ['processing', 'processed']),
+        sql`${mediaFiles.progress} < ${progress}`,
+      ),
+    )
     .returning({ id: mediaFiles.id });
   return rows.length > 0;
 }
@@ -89,7 +98,7 @@ export async function markAttached(db: Conn, keys: string[]): Promise<Set<string
   return new Set(rows.map((r) => r.key!));
 }
 
-export type Stored = Pick<MediaRow, 'id' | 'output_key' | 'poster_key' | 'source_key'>;
+export type Stored = Pick<MediaRow, 'id' | 'output_key' | 'poster_key' | 'source_key' | 'file_keys'>;
 
 /** Uploads nothing has been attached to, created before `before`, oldest first. */
 export async function unattachedBefore(db: Db, before: Date, limit: number): Promise<Stored[]> {
@@ -99,6 +108,7 @@ export async function unattachedBefore(db: Db, before: Date, limit: number): Pro
       output_key: mediaFiles.output_key,
       poster_key: mediaFiles.poster_key,
       source_key: mediaFiles.source_key,
+      file_keys: mediaFiles.file_keys,
     })
     .from(mediaFiles)
     .where(and(isNull(mediaFiles.attached_at), lt(mediaFiles.created_at, before)))
@@ -133,7 +143,7 @@ export async function deleteUnreferenced(db: Db, candidates: { id: string; url: 
       and not exists (select 1 from organizations o where o.profile_url = c.url)
       and not exists (select 1 from accounts a where a.profile_url = c.url)
       and not exists (select 1 from accounts a where a.banner_url = c.url)
-    returning m.id, m.output_key, m.poster_key, m.source_key`,
+    returning m.id, m.output_key, m.poster_key, m.source_key, m.file_keys`,
   );
 }
 
@@ -146,12 +156,21 @@ export async function markAttachedByIds(db: Db, ids: string[]): Promise<void> {
     .where(and(inArray(mediaFiles.id, ids), isNull(mediaFiles.attached_at)));
 }
 
-/** Originals still kept for uploads that are no longer processing (left by an interrupted worker, or older). */
+/**
+ * Originals still kept for uploads whose transcode ended: failed, or processed to the last rendition (left by an
+ * interrupted worker, or older). A video processed below 100 still needs its original for its top renditions.
+ */
 export async function leftoverOriginals(db: Db, limit: number): Promise<{ id: string; source_key: string }[]> {
   const rows = await db
     .select({ id: mediaFiles.id, source_key: mediaFiles.source_key })
     .from(mediaFiles)
-    .where(and(isNotNull(mediaFiles.source_key), ne(mediaFiles.status, 'processing')))
+    .where(
+      and(
+        isNotNull(mediaFiles.source_key),
+        // As `media_files_leftover_source_idx` says it, so the index serves it.
+        sql`(${mediaFiles.status} = 'failed' or (${mediaFiles.status} = 'processed' and ${mediaFiles.progress} = 100))`,
+      ),
+    )
     .orderBy(asc(mediaFiles.created_at))
     .limit(limit);
   return rows.map((r) => ({ id: r.id, source_key: r.source_key! }));
@@ -183,4 +202,23 @@ export async function ownUpload(
     .limit(1);
   if (!file || file.kind !== kind) return 'not_yours';
   return file.status === 'processed' ? 'ok' : 'not_ready';
+}
+
+/**
+ * Every file stored for the uploads behind these output keys (a post's `url`): what a members-only post's lock
+ * moves beside the file it names.
+ */
+export async function uploadFiles(db: Conn, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select({ files: mediaFiles.file_keys })
+    .from(mediaFiles)
+    .where(inArray(mediaFiles.output_key, keys));
+  return rows.flatMap((r) => r.files);
+}
+
+/** The key of an upload's main file (what a post's `url` names), by the upload's id. */
+export async function uploadKeyOf(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ key: mediaFiles.output_key }).from(mediaFiles).where(eq(mediaFiles.id, id));
+  return row?.key ?? null;
 }

@@ -9,6 +9,8 @@ import {
   type ImageKind,
   type Locale,
   type MediaCheck,
+  type TusFinished,
+  type TusKind,
   type UploadedImage,
 } from '@inkwell/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -18,12 +20,18 @@ import { AppError, ValidationError, forbidden, notFound, tooLarge } from '../../
 import { t, type MessageKey } from '../../platform/i18n';
 import { probe, ProbeFailed, type Probe } from '../../platform/media/ffmpeg';
 import { PRIVATE_PREFIX } from '../../platform/storage/storage';
-import { storageQuota } from '../billing';
+import { mediaAllowance } from '../billing';
 import { accountMembership } from '../users';
+import { companionsOf } from './av-files';
 import { processImage } from './images';
 import * as repo from './media.repo';
 
 export type AvKind = 'audio' | 'video';
+/** What an upload is, for who may send it and how large it may be. */
+export type UploadKind = 'image' | AvKind;
+
+export const isImageKind = (kind: string): kind is ImageKind => (IMAGE_KINDS as readonly string[]).includes(kind);
+export const uploadKindOf = (kind: TusKind): UploadKind => (isImageKind(kind) ? 'image' : kind);
 
 export const newFileId = (): string => randomBytes(16).toString('hex');
 
@@ -57,21 +65,20 @@ function readFailure(err: unknown, overLimit: () => AppError): unknown {
 
 /** `POST /upload`: the form's `type` and its image file `url` (in either order). */
 export async function uploadImage(ctx: AppContext, auth: AuthContext, request: FastifyRequest): Promise<UploadedImage> {
+  const { limit, overLimit } = await admit(ctx, auth, 'image');
   let file: Buffer | undefined;
   let type: string | undefined;
   try {
-    for await (const part of request.parts({
-      limits: { fileSize: ctx.config.media.maxImageBytes, files: 1, fields: 5 },
-    })) {
+    for await (const part of request.parts({ limits: { fileSize: limit, files: 1, fields: 5 } })) {
       if (part.type === 'file') {
         if (part.fieldname === 'url' || part.fieldname === 'file') file = await part.toBuffer();
         else part.file.resume();
       } else if (part.fieldname === 'type') type = String(part.value);
     }
   } catch (err) {
-    throw readFailure(err, tooLarge);
+    throw readFailure(err, overLimit);
   }
-  if (!(IMAGE_KINDS as readonly string[]).includes(type ?? '')) throw new ValidationError({ type: ['validation.in'] });
+  if (!isImageKind(type ?? '')) throw new ValidationError({ type: ['validation.in'] });
   if (!file?.length) throw new ValidationError({ url: ['media.no_file'] });
   return storeImage(ctx, auth.user.id, file, type as ImageKind);
 }
@@ -151,30 +158,126 @@ function quotaError(quotaBytes: number, usedBytes: number): AppError {
   });
 }
 
+/** What one upload may take, settled before a byte of it is read and again when it is accepted. */
+export interface Admission {
+  /** The plan's storage for audio and video in bytes; null: no limit (and always for images). */
+  quota: number | null;
+  /** The most this upload may hold: its kind's limit, or what is left of the quota when that is less. */
+  limit: number;
+  /** The refusal for an upload past `limit`: no room left (saying how much there is) or simply too large. */
+  overLimit: () => AppError;
+  /** The tallest rendition a video may get (short side, px), as the plan says. */
+  maxRendition: number;
+}
+
 /**
- * `POST /upload/audio|video`: only for people who can compose, within their plan's storage. Streams the
- * file to a temporary file (never all in memory), checks what it really is with ffprobe, keeps the original
- * privately and queues the transcode.
+ * Who may upload this kind, and how much. Images are open to everyone up to their size limit; audio and video
+ * only to people who can compose (an approved creator account of theirs: `can_compose` in the session),
+ * within their plan's storage.
+ */
+export async function admit(ctx: AppContext, auth: AuthContext, kind: UploadKind): Promise<Admission> {
+  if (kind === 'image')
+    return { quota: null, limit: ctx.config.media.maxImageBytes, overLimit: tooLarge, maxRendition: 0 };
+  const [membership, { quota, maxRendition }] = await Promise.all([
+    accountMembership(ctx.db, auth.user.id),
+    mediaAllowance(ctx, auth),
+  ]);
+  if (membership.approved === 0) throw forbidden('media.creators_only');
+  const used = quota === null ? 0 : await repo.avBytesUsed(ctx.db, auth.user.id);
+  if (quota !== null && used >= quota) throw quotaError(quota, used);
+  const maxBytes = kind === 'audio' ? ctx.config.media.maxAudioBytes : ctx.config.media.maxVideoBytes;
+  const limit = Math.min(maxBytes, quota === null ? Infinity : quota - used);
+  return {
+    quota,
+    limit,
+    overLimit: () => (limit < maxBytes ? quotaError(quota!, used) : tooLarge()),
+    maxRendition,
+  };
+}
+
+const badAv = (kind: AvKind) => new AppError(415, kind === 'audio' ? 'media.bad_audio' : 'media.bad_video');
+
+/**
+ * Accepts a whole audio or video file waiting at a local path: checks what it really is with ffprobe, counts
+ * it against the quota, keeps it privately as the original and queues its transcode. The caller removes the
+ * local file afterwards (storage may have moved it already).
+ */
+export async function acceptAv(
+  ctx: AppContext,
+  userId: number,
+  kind: AvKind,
+  file: string,
+  admission: Admission,
+): Promise<{ file: string; status: 'processing' }> {
+  const size = (await fs.promises.stat(file)).size;
+  if (size > admission.limit) throw admission.overLimit();
+  let probed: Probe;
+  try {
+    probed = await probe(ctx.config.media.ffprobe, file);
+  } catch (err) {
+    if (err instanceof ProbeFailed) throw badAv(kind);
+    throw err;
+  }
+  const container = acceptable(kind, probed);
+  if (!container) throw badAv(kind);
+
+  const id = newFileId();
+  const sourceKey = originalKey(kind, container);
+  // Counted against the quota at once (another upload at the same time sees it), then stored.
+  const recorded = await repo.insertWithinQuota(
+    ctx.db,
+    {
+      id,
+      user_id: userId,
+      kind,
+      status: 'processing',
+      source_key: sourceKey,
+      size_bytes: size,
+      duration_seconds: probed.duration,
+      max_rendition: admission.maxRendition,
+    },
+    admission.quota,
+  );
+  if (!recorded.stored) throw quotaError(admission.quota!, recorded.used);
+  try {
+    await ctx.storage.putFile(sourceKey, file, `${kind}/${container}`);
+  } catch (err) {
+    await repo.remove(ctx.db, id);
+    throw err;
+  }
+  // No long expiry: the job queue's heartbeat keeps a running transcode its own, ffmpeg's timeout bounds it.
+  await ctx.jobs.send('media.transcode', { fileId: id });
+  return { file: id, status: 'processing' };
+}
+
+/**
+ * Accepts a finished resumable upload at a local path as its kind: an image is stored as `POST /upload` stores
+ * it, audio and video are admitted again (the quota or the person's accounts may have changed while the bytes
+ * came in) and then taken as `POST /upload/audio|video` takes them.
+ */
+export async function acceptFile(
+  ctx: AppContext,
+  auth: AuthContext,
+  kind: TusKind,
+  file: string,
+): Promise<TusFinished> {
+  if (isImageKind(kind)) return storeImage(ctx, auth.user.id, await fs.promises.readFile(file), kind);
+  return acceptAv(ctx, auth.user.id, kind, file, await admit(ctx, auth, kind));
+}
+
+/**
+ * `POST /upload/audio|video`: streams the file to a temporary file (never all in memory) within what
+ * `admit` allows, then accepts it.
  */
 export async function uploadAv(ctx: AppContext, auth: AuthContext, request: FastifyRequest, kind: AvKind) {
   // Who may upload, and how much, is settled before a byte of the body is read.
-  const [membership, quota] = await Promise.all([accountMembership(ctx.db, auth.user.id), storageQuota(ctx, auth)]);
-  // Only people who can compose (an approved creator account of theirs: `can_compose` in the session).
-  if (membership.approved === 0) throw forbidden('media.creators_only');
-  const usedBefore = quota === null ? 0 : await repo.avBytesUsed(ctx.db, auth.user.id);
-  if (quota !== null && usedBefore >= quota) throw quotaError(quota, usedBefore);
-  const maxBytes = kind === 'audio' ? ctx.config.media.maxAudioBytes : ctx.config.media.maxVideoBytes;
-  const room = quota === null ? Infinity : quota - usedBefore;
-  const limit = Math.min(maxBytes, room);
-  const overLimit = () => (limit < maxBytes ? quotaError(quota!, usedBefore) : tooLarge());
-
+  const admission = await admit(ctx, auth, kind);
   await fs.promises.mkdir(tmpDir(ctx), { recursive: true });
-  const id = newFileId();
-  const temp = path.join(tmpDir(ctx), `upload-${id}`);
+  const temp = path.join(tmpDir(ctx), `upload-${newFileId()}`);
   let received = false;
   try {
     try {
-      for await (const part of request.parts({ limits: { fileSize: limit, files: 1, fields: 5 } })) {
+      for await (const part of request.parts({ limits: { fileSize: admission.limit, files: 1, fields: 5 } })) {
         if (part.type !== 'file') continue;
         if (part.fieldname !== 'file' || received) {
           part.file.resume();
@@ -184,47 +287,11 @@ export async function uploadAv(ctx: AppContext, auth: AuthContext, request: Fast
         received = true;
       }
     } catch (err) {
-      throw readFailure(err, overLimit);
+      throw readFailure(err, admission.overLimit);
     }
     if (!received) throw new ValidationError({ file: ['media.no_file'] });
-    const size = (await fs.promises.stat(temp)).size;
-    if (size === 0) throw new ValidationError({ file: ['media.no_file'] });
-
-    let probed: Probe;
-    try {
-      probed = await probe(ctx.config.media.ffprobe, temp);
-    } catch (err) {
-      if (err instanceof ProbeFailed) throw new AppError(415, kind === 'audio' ? 'media.bad_audio' : 'media.bad_video');
-      throw err;
-    }
-    const container = acceptable(kind, probed);
-    if (!container) throw new AppError(415, kind === 'audio' ? 'media.bad_audio' : 'media.bad_video');
-
-    const sourceKey = originalKey(kind, container);
-    // Counted against the quota at once (another upload at the same time sees it), then stored.
-    const recorded = await repo.insertWithinQuota(
-      ctx.db,
-      {
-        id,
-        user_id: auth.user.id,
-        kind,
-        status: 'processing',
-        source_key: sourceKey,
-        size_bytes: size,
-        duration_seconds: probed.duration,
-      },
-      quota,
-    );
-    if (!recorded.stored) throw quotaError(quota!, recorded.used);
-    try {
-      await ctx.storage.putFile(sourceKey, temp, kind === 'audio' ? `audio/${container}` : `video/${container}`);
-    } catch (err) {
-      await repo.remove(ctx.db, id);
-      throw err;
-    }
-    // No long expiry: the job queue's heartbeat keeps a running transcode its own, ffmpeg's timeout bounds it.
-    await ctx.jobs.send('media.transcode', { fileId: id });
-    return { file: id, status: 'processing' as const };
+    if ((await fs.promises.stat(temp)).size === 0) throw new ValidationError({ file: ['media.no_file'] });
+    return await acceptAv(ctx, auth.user.id, kind, temp, admission);
   } finally {
     await fs.promises.rm(temp, { force: true });
   }
@@ -233,13 +300,18 @@ export async function uploadAv(ctx: AppContext, auth: AuthContext, request: Fast
 export async function check(ctx: AppContext, auth: AuthContext, fileId: string, locale: Locale): Promise<MediaCheck> {
   const row = await repo.ownedBy(ctx.db, fileId, auth.user.id);
   if (!row || row.kind === 'image') throw notFound();
+  const url = row.status === 'processed' && row.output_key ? ctx.storage.url(row.output_key) : null;
+  const companions = companionsOf(url);
   return {
     file: row.id,
     status: row.status,
-    url: row.status === 'processed' && row.output_key ? ctx.storage.url(row.output_key) : null,
-    progress: row.status === 'processed' ? 100 : row.progress,
+    url,
+    progress: row.progress,
     duration: row.duration_seconds,
     poster_url: row.poster_key ? ctx.storage.url(row.poster_key) : null,
+    hls_url: companions.hls,
+    thumbnails_url: companions.thumbnails,
+    low_data_url: companions.lowData,
     error: row.status === 'failed' ? t(locale, (row.error as MessageKey | null) ?? 'media.transcode_failed') : null,
   };
 }

@@ -3,7 +3,8 @@ import os from 'node:os';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
-import { LOCKED_PREFIX, contentTypeOf, verifySigned } from './locked-media';
+import { PLAYLIST_MAX_AGE_S } from '../../platform/storage/storage';
+import { LOCKED_PREFIX, contentTypeOf, signManifest, signedUrlUntil, verifySigned } from './locked-media';
 
 /** `bytes=start-end` (either side may be missing), within a file of `size` bytes; undefined for the whole file. */
 function rangeOf(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | undefined {
@@ -15,10 +16,14 @@ function rangeOf(header: string | undefined, size: number): { start: number; end
   return start > end || start >= size ? 'invalid' : { start, end };
 }
 
+/** HLS playlists and WebVTT thumbnails name other files: they are answered with those names signed. */
+const isManifest = (key: string) => key.endsWith('.m3u8') || key.endsWith('.vtt');
+
 /**
  * Streams a members-only post's file for a valid signed address (403 otherwise), with byte ranges (a video
  * seeks), cached privately until the address expires. The file is looked for where a lock put it, then at its
- * public key (a lock whose move has not run yet).
+ * public key (a lock whose move has not run yet). A playlist or thumbnails file comes whole, every file it names
+ * signed until the same expiry (a segment is reached only by a signed address, never beyond the link's life).
  */
 export async function sendLockedFile(
   ctx: AppContext,
@@ -34,6 +39,23 @@ export async function sendLockedFile(
       ? link.key
       : undefined;
   if (!stored) throw notFound();
+  const expiresIn = Math.max(0, link.expires - Math.floor(Date.now() / 1000));
+  if (isManifest(link.key)) {
+    const copy = await ctx.storage.localCopy(stored, os.tmpdir());
+    let text: string;
+    try {
+      text = await fs.promises.readFile(copy.path, 'utf8');
+    } finally {
+      await copy.release();
+    }
+    const body = signManifest(text, link.key, (key) => signedUrlUntil(ctx.appSecret, key, link.expires));
+    // Small and read whole; a master playlist grows once when a transcode ends, so it is not kept for long.
+    return reply
+      .code(200)
+      .type(contentTypeOf(link.key))
+      .header('cache-control', `private, max-age=${Math.min(expiresIn, PLAYLIST_MAX_AGE_S)}`)
+      .send(body);
+  }
   const copy = await ctx.storage.localCopy(stored, os.tmpdir());
   const size = (await fs.promises.stat(copy.path)).size;
   const range = rangeOf(request.headers.range, size);
@@ -49,7 +71,7 @@ export async function sendLockedFile(
     .type(contentTypeOf(link.key))
     .header('accept-ranges', 'bytes')
     .header('content-length', String(end - start + 1))
-    .header('cache-control', `private, max-age=${Math.max(0, link.expires - Math.floor(Date.now() / 1000))}`);
+    .header('cache-control', `private, max-age=${expiresIn}`);
   if (range) reply.header('content-range', `bytes ${start}-${end}/${size}`);
   return reply.send(stream);
 }

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 
 /** A small typed wrapper over the system's ffmpeg/ffprobe (Debian's ffmpeg 5+). */
 
@@ -8,6 +9,13 @@ export interface ProbeStream {
   codec_name?: string;
   width?: number;
   height?: number;
+  /** `30/1`, `30000/1001`; `0/0` when unknown. */
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  bit_rate?: string;
+  /** A phone's portrait video is often stored sideways with a rotation to show it upright. */
+  side_data_list?: { rotation?: number }[];
+  tags?: Record<string, string>;
 }
 
 export interface Probe {
@@ -54,15 +62,40 @@ const spawnTied = (command: string, args: string[]) =>
     ? spawn(SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
     : spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
 
+/** How a run is started beside the others. */
+export interface RunOptions {
+  /** Ends the run (it then fails as interrupted): a sibling run failed and its work is wasted. */
+  signal?: AbortSignal;
+  /**
+   * Its niceness (0–19): higher yields the CPU to every run at the normal 0. A video's top renditions run at 10
+   * beside its first ones, so those (what makes it playable) go as fast as if alone, the rest using what they leave.
+   */
+  niceness?: number;
+}
+
 function collect(
   command: string,
   args: string[],
   onStdout?: (chunk: string) => void,
   timeoutSeconds?: number,
+  options: RunOptions = {},
 ): Promise<{ code: number; signal: string | null; stdout: string; stderr: string; timedOut: boolean }> {
   return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) {
+      resolve({ code: 1, signal: 'SIGKILL', stdout: '', stderr: '', timedOut: false });
+      return;
+    }
     const child = spawnTied(command, args);
     running.add(child);
+    if (options.niceness && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, options.niceness);
+      } catch {
+        // Gone already, or not allowed here: it runs at the normal priority, only less politely.
+      }
+    }
+    const abort = () => child.kill('SIGKILL');
+    options.signal?.addEventListener('abort', abort, { once: true });
     let timedOut = false;
     const timer =
       timeoutSeconds === undefined
@@ -84,14 +117,34 @@ function collect(
     child.on('error', (err) => {
       clearTimeout(timer);
       running.delete(child);
+      options.signal?.removeEventListener('abort', abort);
       reject(err);
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       running.delete(child);
+      options.signal?.removeEventListener('abort', abort);
       resolve({ code: code ?? 1, signal, stdout, stderr, timedOut });
     });
   });
+}
+
+/** Frames per second from ffprobe's `30000/1001`; null when unknown. */
+export function frameRateOf(stream: ProbeStream | undefined): number | null {
+  for (const value of [stream?.avg_frame_rate, stream?.r_frame_rate]) {
+    const [n, d] = (value ?? '').split('/').map(Number);
+    if (n && d && Number.isFinite(n / d) && n / d > 0 && n / d < 1000) return n / d;
+  }
+  return null;
+}
+
+/** The size a video stream is shown at: stored sideways with a quarter turn, its sides swap. */
+export function displaySize(stream: ProbeStream | undefined): { width: number; height: number } | null {
+  if (!stream?.width || !stream.height) return null;
+  const rotation =
+    stream.side_data_list?.find((d) => typeof d.rotation === 'number')?.rotation ?? Number(stream.tags?.rotate ?? 0);
+  const sideways = Math.abs(Math.round(rotation / 90)) % 2 === 1;
+  return sideways ? { width: stream.height, height: stream.width } : { width: stream.width, height: stream.height };
 }
 
 export async function probe(ffprobe: string, file: string): Promise<Probe> {
@@ -125,6 +178,7 @@ export async function runFfmpeg(
   durationSeconds: number | null,
   onProgress?: (fraction: number) => void,
   timeoutSeconds?: number,
+  options: RunOptions = {},
 ): Promise<number | null> {
   let buffered = '';
   let written: number | null = null;
@@ -146,6 +200,7 @@ export async function runFfmpeg(
       }
     },
     timeoutSeconds,
+    options,
   );
   if (timedOut) throw new TranscodeFailed(`ffmpeg took longer than ${timeoutSeconds} s`);
   if (signal) throw new TranscodeInterrupted();
@@ -161,9 +216,12 @@ const SCALE_720 = "scale='if(gt(iw,ih),-2,min(720,iw))':'if(gt(iw,ih),min(720,ih
  * Nothing of the upload's own metadata reaches the output: no global tags (location, title, artist,
  * comment, creation time …), no stream tags, no chapters, and no encoder tag from the muxer.
  */
-const STRIP_METADATA = ['-map_metadata', '-1', '-map_chapters', '-1', '-fflags', '+bitexact'];
+export const STRIP_METADATA = ['-map_metadata', '-1', '-map_chapters', '-1', '-fflags', '+bitexact'];
 
-/** H.264/AAC MP4, at most 720p on the short side (portrait phone video too), web-ready (faststart). */
+/**
+ * H.264/AAC MP4, at most 720p on the short side (portrait phone video too), web-ready (faststart): what a video
+ * became before adaptive streaming (hls.ts), kept as the benchmark's "before".
+ */
 export const videoArgs = (input: string, output: string): string[] => [
   '-i',
   input,
@@ -195,8 +253,12 @@ export const videoArgs = (input: string, output: string): string[] => [
   output,
 ];
 
-/** AAC in an M4A container. */
-export const audioArgs = (input: string, output: string): string[] => [
+/**
+ * Audio's two copies from one decode: AAC at 96 kbps in an M4A container (plays everywhere), and the low-data
+ * copy, Opus at 32 kbps in WebM. Opus rather than AAC at that rate: Debian's ffmpeg has no HE-AAC encoder, and
+ * AAC-LC at 32 kbps is muffled where Opus still sounds whole; players without Opus keep the M4A.
+ */
+export const audioArgs = (input: string, output: string, lowData: string): string[] => [
   '-i',
   input,
   '-map',
@@ -206,12 +268,28 @@ export const audioArgs = (input: string, output: string): string[] => [
   '-c:a',
   'aac',
   '-b:a',
-  '128k',
+  '96k',
   '-movflags',
   '+faststart',
   '-f',
   'ipod',
   output,
+  '-map',
+  '0:a:0',
+  '-vn',
+  ...STRIP_METADATA,
+  '-c:a',
+  'libopus',
+  '-b:a',
+  '32k',
+  // Constrained: near 32 kbps throughout, as a low-data copy promises (free VBR spends more where it likes).
+  '-vbr',
+  'constrained',
+  '-application',
+  'audio',
+  '-f',
+  'webm',
+  lowData,
 ];
 
 /** One frame a second in (or the first frame of a shorter clip), as a JPEG poster in the video's size. */

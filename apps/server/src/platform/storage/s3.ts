@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../../config';
-import { assertPublicKey, assertSafeKey, isPrivateKey, type Storage } from './storage';
+import { assertPublicKey, assertSafeKey, cacheControlOf, isPrivateKey, type Storage } from './storage';
 
 type S3Config = NonNullable<Config['s3']>;
 
@@ -28,7 +28,7 @@ export function s3Storage(config: S3Config): Storage {
         Key: key,
         Body: body,
         ContentType: contentType,
-        CacheControl: isPrivateKey(key) ? 'private, no-store' : 'public, max-age=31536000, immutable',
+        CacheControl: isPrivateKey(key) ? 'private, no-store' : cacheControlOf(key),
       },
     }).done();
   };

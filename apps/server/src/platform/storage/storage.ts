@@ -33,6 +33,22 @@ export const PRIVATE_PREFIX = 'private/';
 
 export const isPrivateKey = (key: string): boolean => key.startsWith(PRIVATE_PREFIX);
 
+/**
+ * Where a members-only post's files are kept while it names a tier (posts/locked-media.ts): private, reached only
+ * through signed addresses. A transcode finishing late stores its last files here when the upload's are here.
+ */
+export const LOCKED_PREFIX = `${PRIVATE_PREFIX}locked/`;
+
+/** How long a public playlist may be cached: a video's master playlist grows once its last renditions are stored. */
+export const PLAYLIST_MAX_AGE_S = 60;
+
+/** Every stored file is written once and never changes, except HLS playlists (see `PLAYLIST_MAX_AGE_S`). */
+export const isPlaylistKey = (key: string): boolean => key.endsWith('.m3u8');
+
+/** The `cache-control` a public file is served with. */
+export const cacheControlOf = (key: string): string =>
+  isPlaylistKey(key) ? `public, max-age=${PLAYLIST_MAX_AGE_S}` : 'public, max-age=31536000, immutable';
+
 export function assertPublicKey(key: string): void {
   if (isPrivateKey(key)) throw new Error(`A private storage key has no URL: ${key}`);
 }

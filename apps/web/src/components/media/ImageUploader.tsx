@@ -1,7 +1,7 @@
 import { IMAGE_ACCEPT, type ImageKind } from '@inkwell/contracts';
 import { Alert, Button, CloseButton, FileButton, Group, Input, Stack } from '@mantine/core';
 import { IconPhotoUp } from '@tabler/icons-react';
-import { lazy, Suspense, useReducer, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { uploadImage } from '../../api/upload';
@@ -9,8 +9,8 @@ import { useLatest } from '../../lib/useLatest';
 import { photoBoxStyle } from '../../lib/imageBox';
 import { ResponsiveImage } from '../ResponsiveImage';
 import { cropAspect } from './crop';
-import { useReportBusy, useUploadSignal } from './uploadHooks';
-import { isBusy, uploadReducer } from './uploadState';
+import { useReportBusy, useUpload } from './uploadHooks';
+import { isBusy, isSending } from './uploadState';
 import { UploadProgress } from './UploadProgress';
 
 // The crop step (and react-easy-crop) loads only once a fixed-shape picture is chosen.
@@ -44,11 +44,10 @@ export function ImageUploader({
   required?: boolean;
 }) {
   const { t } = useTranslation();
-  const [state, dispatch] = useReducer(uploadReducer, value ? { phase: 'done', url: value } : { phase: 'idle' });
+  const { state, dispatch, begin, buttons } = useUpload(value ? { phase: 'done', url: value } : { phase: 'idle' });
   const busy = isBusy(state);
   useReportBusy(busy, onBusyChange);
   const latest = useLatest({ onChange, onFailed });
-  const nextSignal = useUploadSignal();
   const aspect = cropAspect(kind);
   const [cropping, setCropping] = useState<{ file: File; source: string } | null>(null);
 
@@ -63,10 +62,9 @@ export function ImageUploader({
   };
 
   const send = async (file: File) => {
-    const signal = nextSignal();
-    dispatch({ type: 'start' });
+    const { onProgress, signal, ...reports } = begin();
     try {
-      const url = await uploadImage(kind, file, (progress) => dispatch({ type: 'progress', progress }), signal);
+      const url = await uploadImage(kind, file, onProgress, signal, reports);
       if (signal.aborted) return;
       dispatch({ type: 'uploaded', url });
       latest.current.onChange(url);
@@ -87,13 +85,14 @@ export function ImageUploader({
     <Input.Wrapper label={label} description={description} withAsterisk={required}>
       <Stack gap="xs" mt={4}>
         {state.phase === 'done' && <ImagePreview url={state.url} label={label} kind={kind} onRemove={remove} />}
-        {state.phase === 'uploading' && <UploadProgress progress={state.progress} />}
+        {isSending(state) && <UploadProgress state={state} {...buttons} />}
         {state.phase === 'failed' && (
           <Alert color="red" role="alert" title={t('media.upload_failed')}>
             {state.error}
           </Alert>
         )}
-        {state.phase !== 'done' && (
+        {/* While the file travels, the bar's own buttons pause or cancel it. */}
+        {state.phase !== 'done' && !isSending(state) && (
           <Group>
             <FileButton onChange={choose} accept={IMAGE_ACCEPT} disabled={busy || cropping !== null}>
               {(props) => (

@@ -1,13 +1,13 @@
-import { AUDIO_ACCEPT, VIDEO_ACCEPT, mediaApi, type MediaCheck } from '@inkwell/contracts';
+import { AUDIO_ACCEPT, VIDEO_ACCEPT, type MediaCheck } from '@inkwell/contracts';
 import { Alert, Button, FileButton, Group, Input, Loader, Stack, Text } from '@mantine/core';
 import { IconMusicUp, IconTrash, IconVideoPlus } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useReducer, type Dispatch } from 'react';
+import { lazy, Suspense, useCallback, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
-import { uploadWithProgress } from '../../api/upload';
+import { uploadMedia } from '../../api/upload';
 import { alert } from '../../lib/alerts';
-import { useReportBusy, useUploadSignal } from './uploadHooks';
-import { isBusy, uploadReducer, type UploadEvent, type UploadState } from './uploadState';
+import { useReportBusy, useUpload } from './uploadHooks';
+import { isBusy, isSending, type UploadEvent, type UploadState } from './uploadState';
 import { useMediaLive } from './useMediaLive';
 import { useMediaPolling } from './useMediaPolling';
 import { UploadProgress } from './UploadProgress';
@@ -43,32 +43,23 @@ export function MediaUpload({
   required?: boolean;
 }) {
   const { t } = useTranslation();
-  const [state, dispatch] = useReducer(
-    uploadReducer,
+  const { state, dispatch, begin, buttons } = useUpload(
     value
       ? { phase: 'done', url: value.url, file: value.file ?? undefined, posterUrl: value.posterUrl }
       : { phase: 'idle' },
   );
   const busy = isBusy(state);
   useReportBusy(busy, onBusyChange);
-  const nextSignal = useUploadSignal();
 
   useProcessingStatus(kind, state, dispatch, onChange);
 
   const choose = async (file: File | null) => {
     if (!file) return;
     // Leaving the screen mid-upload aborts it; its late answer then changes nothing.
-    const signal = nextSignal();
-    dispatch({ type: 'start' });
-    const form = new FormData();
-    form.append('file', file);
+    const options = begin();
+    const { signal } = options;
     try {
-      const res = await uploadWithProgress<{ file: string }>(
-        (kind === 'audio' ? mediaApi.uploadAudio : mediaApi.uploadVideo).path,
-        form,
-        (progress) => dispatch({ type: 'progress', progress }),
-        signal,
-      );
+      const res = await uploadMedia(kind, file, options);
       if (signal.aborted) return;
       dispatch({ type: 'uploaded', file: res.file });
     } catch (err) {
@@ -87,7 +78,7 @@ export function MediaUpload({
   return (
     <Input.Wrapper label={label} withAsterisk={required}>
       <Stack gap="xs" mt={4}>
-        {state.phase === 'uploading' && <UploadProgress progress={state.progress} />}
+        {isSending(state) && <UploadProgress state={state} {...buttons} />}
         {state.phase === 'processing' && (
           <Group gap="sm" role="status" aria-live="polite">
             <Loader size="sm" />
@@ -110,30 +101,33 @@ export function MediaUpload({
             {state.error || t('media.processing_failed')}
           </Alert>
         )}
-        <Group>
-          {state.phase === 'done' ? (
-            <Button variant="subtle" color="red" leftSection={<IconTrash size={18} />} onClick={remove}>
-              {t(kind === 'audio' ? 'media.remove_audio' : 'media.remove_video')}
-            </Button>
-          ) : (
-            <FileButton
-              onChange={(file) => void choose(file)}
-              accept={kind === 'audio' ? AUDIO_ACCEPT : VIDEO_ACCEPT}
-              disabled={busy}
-            >
-              {(props) => (
-                <Button
-                  {...props}
-                  variant="light"
-                  loading={busy}
-                  leftSection={kind === 'audio' ? <IconMusicUp size={18} /> : <IconVideoPlus size={18} />}
-                >
-                  {t(kind === 'audio' ? 'media.choose_audio' : 'media.choose_video')}
-                </Button>
-              )}
-            </FileButton>
-          )}
-        </Group>
+        {/* While the file travels, the bar's own buttons pause or cancel it. */}
+        {!isSending(state) && (
+          <Group>
+            {state.phase === 'done' ? (
+              <Button variant="subtle" color="red" leftSection={<IconTrash size={18} />} onClick={remove}>
+                {t(kind === 'audio' ? 'media.remove_audio' : 'media.remove_video')}
+              </Button>
+            ) : (
+              <FileButton
+                onChange={(file) => void choose(file)}
+                accept={kind === 'audio' ? AUDIO_ACCEPT : VIDEO_ACCEPT}
+                disabled={busy}
+              >
+                {(props) => (
+                  <Button
+                    {...props}
+                    variant="light"
+                    loading={busy}
+                    leftSection={kind === 'audio' ? <IconMusicUp size={18} /> : <IconVideoPlus size={18} />}
+                  >
+                    {t(kind === 'audio' ? 'media.choose_audio' : 'media.choose_video')}
+                  </Button>
+                )}
+              </FileButton>
+            )}
+          </Group>
+        )}
       </Stack>
     </Input.Wrapper>
   );
@@ -177,5 +171,5 @@ function useProcessingStatus(
     (progress: number) => dispatch({ type: 'status', status: 'processing', url: null, progress }),
     [dispatch],
   );
-  useMediaLive(state.phase === 'uploading' || state.phase === 'processing', processing, onProgress, askNow);
+  useMediaLive(isBusy(state), processing, onProgress, askNow);
 }

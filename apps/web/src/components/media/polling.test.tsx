@@ -11,6 +11,9 @@ const status = (s: MediaCheck['status'], progress = 0): MediaCheck => ({
   progress,
   duration: null,
   poster_url: null,
+  hls_url: null,
+  thumbnails_url: null,
+  low_data_url: null,
   error: s === 'failed' ? 'damaged' : null,
 });
 

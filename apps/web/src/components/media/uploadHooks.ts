@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { UploadControl, type UploadOptions } from '../../api/upload';
 import { useLatest } from '../../lib/useLatest';
+import { uploadReducer, type UploadEvent, type UploadState } from './uploadState';
 
 /**
  * Reports whether an upload runs, and that none does once the uploader leaves the screen (a post type
@@ -18,22 +20,53 @@ export function useReportBusy(busy: boolean, onBusyChange: ((busy: boolean) => v
 }
 
 /**
- * One abort signal per upload: starting another aborts the previous, and leaving the screen aborts the
- * one running, so a late answer never lands in a form that has moved on.
+ * One upload at a time through the upload state machine. `begin()` before sending aborts the one before and gives
+ * the options to hand to the upload (its signal, its reports, the control of its buttons); `buttons` are the
+ * progress bar's Pause, Resume and Cancel. Leaving the screen aborts the one running (the server keeps it, so the
+ * same file chosen again goes on from there); Cancel drops it and the state goes back to idle.
  */
-export function useUploadSignal(): () => AbortSignal {
-  const current = useRef<AbortController | null>(null);
+export function useUpload(initial: UploadState) {
+  const [state, dispatch] = useReducer(uploadReducer, initial);
+  const current = useRef<{ abort: AbortController; control: UploadControl } | null>(null);
   useEffect(
     () => () => {
-      current.current?.abort();
+      current.current?.abort.abort();
       current.current = null;
     },
     [],
   );
-  return useCallback(() => {
-    current.current?.abort();
-    const controller = new AbortController();
-    current.current = controller;
-    return controller.signal;
+  const begin = useCallback((): UploadOptions & Required<Pick<UploadOptions, 'signal' | 'onProgress'>> => {
+    current.current?.abort.abort();
+    const running = { abort: new AbortController(), control: new UploadControl() };
+    current.current = running;
+    dispatch({ type: 'start' });
+    // A report of an upload that was replaced or cancelled must not move the bar of the next.
+    const report = (event: UploadEvent) => {
+      if (current.current === running) dispatch(event);
+    };
+    return {
+      signal: running.abort.signal,
+      control: running.control,
+      onProgress: (progress, transfer) => report({ type: 'progress', progress, transfer }),
+      onPhase: (phase) => report({ type: 'phase', phase }),
+      onResumeFrom: (progress) => report({ type: 'resumed', progress }),
+    };
   }, []);
+  const buttons = useMemo(
+    () => ({
+      onPause: () => current.current?.control.pause(),
+      onResume: () => current.current?.control.resume(),
+      onCancel: () => {
+        const running = current.current;
+        if (!running) return;
+        current.current = null;
+        running.control.cancel();
+        // Its late answer, like a left screen's, then changes nothing.
+        running.abort.abort();
+        dispatch({ type: 'remove' });
+      },
+    }),
+    [],
+  );
+  return { state, dispatch, begin, buttons };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, isBusy, uploadReducer, type UploadState } from './uploadState';
+import type { Transfer } from '../../api/upload';
+import { formatClock, isBusy, isSending, uploadReducer, type UploadState } from './uploadState';
 
 const run = (events: Parameters<typeof uploadReducer>[1][], from: UploadState = { phase: 'idle' }) =>
   events.reduce(uploadReducer, from);
@@ -66,6 +67,77 @@ describe('upload state machine', () => {
     expect(uploadReducer(processing, { type: 'status', status: 'weird', url: null, progress: 10 }).phase).toBe(
       'failed',
     );
+  });
+});
+
+describe('resumable uploads: pause, a dropped connection, an earlier try picked up', () => {
+  const moving: Transfer = {
+    sent: 3_200_000,
+    total: 48_000_000,
+    bytesPerSecond: 420_000,
+    secondsLeft: 107,
+    resumable: true,
+  };
+
+  it('progress carries bytes, speed and time left', () => {
+    expect(run([{ type: 'start' }, { type: 'progress', progress: 7, transfer: moving }])).toEqual({
+      phase: 'uploading',
+      progress: 7,
+      transfer: moving,
+    });
+  });
+
+  it('paused: still busy, keeps how far it came but not a speed that no longer holds; resume goes on', () => {
+    const paused = run([
+      { type: 'start' },
+      { type: 'progress', progress: 7, transfer: moving },
+      { type: 'phase', phase: 'paused' },
+    ]);
+    expect(paused).toEqual({
+      phase: 'paused',
+      progress: 7,
+      transfer: { ...moving, bytesPerSecond: null, secondsLeft: null },
+    });
+    expect(isBusy(paused)).toBe(true);
+    expect(isSending(paused)).toBe(true);
+    // A report already on its way when Pause was pressed does not undo the pause.
+    expect(uploadReducer(paused, { type: 'progress', progress: 8, transfer: moving })).toBe(paused);
+    const resumed = uploadReducer(paused, { type: 'phase', phase: 'uploading' });
+    expect(resumed.phase).toBe('uploading');
+    expect(uploadReducer(resumed, { type: 'progress', progress: 9, transfer: moving })).toMatchObject({
+      phase: 'uploading',
+      progress: 9,
+    });
+  });
+
+  it('offline: waits for the connection, busy; bytes moving again end the wait', () => {
+    const waiting = run([{ type: 'start' }, { type: 'progress', progress: 30 }, { type: 'phase', phase: 'offline' }]);
+    expect(waiting).toEqual({ phase: 'offline', progress: 30 });
+    expect(isBusy(waiting)).toBe(true);
+    expect(uploadReducer(waiting, { type: 'progress', progress: 31 })).toEqual({ phase: 'uploading', progress: 31 });
+    // Paused while waiting: it stays paused when the connection returns.
+    const paused = uploadReducer(waiting, { type: 'phase', phase: 'paused' });
+    expect(uploadReducer(paused, { type: 'progress', progress: 31 })).toBe(paused);
+  });
+
+  it('an earlier try picked up starts the bar where it was and remembers from where', () => {
+    expect(run([{ type: 'start' }, { type: 'resumed', progress: 63 }, { type: 'progress', progress: 70 }])).toEqual({
+      phase: 'uploading',
+      progress: 70,
+      resumedFrom: 63,
+    });
+  });
+
+  it('phase changes mean nothing outside an upload; done, failed and removed end it as before', () => {
+    const done: UploadState = { phase: 'done', url: '/uploads/a.webp' };
+    expect(uploadReducer(done, { type: 'phase', phase: 'paused' })).toBe(done);
+    expect(uploadReducer(done, { type: 'resumed', progress: 50 })).toBe(done);
+    const paused = run([{ type: 'start' }, { type: 'phase', phase: 'paused' }]);
+    expect(uploadReducer(paused, { type: 'remove' })).toEqual({ phase: 'idle' });
+    expect(uploadReducer(paused, { type: 'fail', error: 'Too large' })).toEqual({
+      phase: 'failed',
+      error: 'Too large',
+    });
   });
 });
 

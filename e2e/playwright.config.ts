@@ -82,6 +82,8 @@ export default defineConfig({
         ADMIN_PASSWORD: ADMIN.password,
         SEED_DEMO: 'true',
         RATE_LIMIT_SCALE: '20',
+        // Members' payments are withdrawable at once, so a journey can ask for a payout.
+        EARNINGS_HOLD_DAYS: '0',
         LOG_LEVEL: 'warn',
         ...oauthEnv,
         OAUTH_GITHUB_EMAILS_URL: `${OAUTH_BASE}/github/userinfo/emails`,

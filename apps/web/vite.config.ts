@@ -6,12 +6,14 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { contractsForBrowser } from './contractsForBrowser';
 import { accountReads, homeReads } from './earlyReads';
 import { appShellScrollClass } from './appShellScrollClass';
+import { entryLoaded } from './entryLoaded';
 import { appIcons } from './icons';
 import { landingPreloads } from './landingPreloads';
 import { mantineComponentStyles } from './mantineStyles';
 import { prerender } from './prerender';
 
 const api = process.env.INKWELL_API ?? 'http://localhost:3000';
+const loadedFirst = entryLoaded();
 const define = { __APP_VERSION__: JSON.stringify(process.env.npm_package_version ?? '0.1.0') };
 
 /** Mantine's primitives and theme core, TanStack Query and the icon factory (see `codeSplitting`). */
@@ -50,17 +52,19 @@ function isUiBuildingBlock(id: string): boolean {
  * they use, and the little components of every screen's frame. Not billing's contracts and hooks: they
  * validate with zod in the browser, and zod (~20 KB) would come with every first visit. Nor safety's,
  * memberships' or earnings': only their lazy parts and pages use them, and every first visit would carry them
- * (earnings' hooks would bring the memberships contract along).
+ * (earnings' hooks would bring the memberships contract along). Nor search's, tags' and text's (the words, #tags and
+ * @mentions): the search and tag pages, the header's suggestions and the links in posts load them when used. Nor
+ * discovery's: only Explore, onboarding, the packs and the lazy suggestions of home and the account page use them.
  */
 const SMALL_SHARED = [
   {
     name: 'contracts',
-    test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!billing\.ts|safety\.ts|memberships\.ts)/,
+    test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!billing\.ts|safety\.ts|memberships\.ts|search\.ts|tags\.ts|text\.ts|discovery\.ts)/,
   },
   {
     name: 'data',
     test: new RegExp(
-      String.raw`[\\/]src[\\/](features[\\/](?!billing|safety|memberships|earnings)[^\\/]+[\\/](api|queries)|api[\\/](client|early)|` +
+      String.raw`[\\/]src[\\/](features[\\/](?!billing|safety|memberships|earnings|search|discovery)[^\\/]+[\\/](api|queries)|api[\\/](client|early)|` +
         String.raw`lib[\\/](afterFirstScreen|alerts|drawnAt|images|numbers|relativeTime|useLatest|sendKey|imageBox|dates))\.ts$`,
     ),
   },
@@ -80,6 +84,7 @@ export default defineConfig({
     appIcons(),
     mantineComponentStyles(),
     appShellScrollClass(),
+    loadedFirst.plugin,
     contractsForBrowser(),
     // The screens a visit starts on (the installed app opens /home; shared links open account pages).
     landingPreloads(
@@ -176,10 +181,20 @@ export default defineConfig({
       // would outweigh the doors themselves: their parts load their own files when first drawn. So do the
       // memberships' pages, whose list the entry (every first visit) would carry for two screens off the way, and
       // the members-only posts' parts (on every post card) and composer choice (on compose, for accounts with tiers).
-      resolveDependencies: (file, deps) =>
-        /(^|\/)(safetyParts|membershipParts|MembershipPages|membersOnlyParts|AudienceField)-[\w-]+\.js$/.test(file)
+      // Text's doors and the header search's (components/text/textDoors.ts, app/shell/searchDoor.ts) import nothing
+      // of their own: with no list at all, the many screens opening them carry no list of files to preload. The search
+      // and tag pages' list would be the entry's, on every first visit, for screens off the way. The feed's
+      // suggestions and the account page's "readers also follow" come after the first screen: home and the account
+      // page would carry their list for a part drawn later, if at all.
+      resolveDependencies: (file, deps, { hostType }) =>
+        /(^|\/)(safetyParts|membershipParts|MembershipPages|membersOnlyParts|AudienceField|textDoors|searchDoor|SearchPages|FeedSuggestions|AlsoFollowed)-[\w-]+\.js$/.test(
+          file,
+        )
           ? []
-          : deps,
+          : // The page's own <link rel=modulepreload> tags name the entry's files: only scripts' lists skip them.
+            hostType === 'js'
+            ? loadedFirst.without(deps)
+            : deps,
     },
     rolldownOptions: {
       treeshake: {

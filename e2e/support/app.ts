@@ -31,6 +31,7 @@ export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random(
 /** A new, activated person made through the API (registration and its mail), ready to sign in. */
 export async function newActivatedUser(baseURL: string, name = 'New Reader') {
   const id = unique();
+  const username = `p_${id}`;
   const email = `person.${id}@example.test`;
   const password = 'journey-passphrase-1';
   const post = (path: string, body: unknown) =>
@@ -39,7 +40,7 @@ export async function newActivatedUser(baseURL: string, name = 'New Reader') {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  await post('/register', { name, username: `p_${id}`, email, password, password_confirmation: password });
+  await post('/register', { name, username, email, password, password_confirmation: password });
   for (let i = 0; i < 40; i++) {
     const box = (await (await fetch(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
       data: { text: string }[];
@@ -47,7 +48,7 @@ export async function newActivatedUser(baseURL: string, name = 'New Reader') {
     const token = box.data[0]?.text.match(/activate\?token=([\w-]+)/)?.[1];
     if (token) {
       await post('/email/verify', { token });
-      return { email, password, name };
+      return { email, password, name, username };
     }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { randomBytes } from 'node:crypto';
+import { JOB_NAMES, JobPayloads, type JobName } from '@inkwell/contracts';
 import { buildApp } from './app';
 import { parseArgs, stringArg } from './cli/args';
 import { backup, restore } from './cli/backup';
@@ -25,6 +26,7 @@ const USAGE = `Usage: inkwell <command>
                         create an administrator, or reset an existing one's password
   backup [--out DIR]    write a restorable backup (database + uploads)
   restore DIR           restore a backup written by \`backup\`
+  job NAME              run a scheduled job once now (e.g. \`job discovery.refresh\`)
 `;
 
 /** Stops cleanly on SIGINT/SIGTERM; a second signal exits at once. */
@@ -117,6 +119,8 @@ function withFaults(config: Config, handlers: JobHandlers): JobHandlers {
   return { ...handlers, [held]: () => new Promise<void>(() => undefined) };
 }
 
+const isJobName = (name: string): name is JobName => (JOB_NAMES as readonly string[]).includes(name);
+
 /** Commands that open the database briefly, then close it. */
 async function withContext(config: Config, fn: (ctx: Awaited<ReturnType<typeof createContext>>) => Promise<void>) {
   const release = acquireLock(config);
@@ -177,6 +181,19 @@ async function main(): Promise<void> {
       }
       console.log(`Restored from ${from}`);
       return;
+    }
+    case 'job': {
+      const name = args._[0];
+      // Only a scheduled job (its payload is empty): the others act on rows a request or an event named.
+      if (!name || !isJobName(name) || !JobPayloads[name].safeParse({}).success)
+        throw new Error(
+          `job needs the name of a scheduled job (${JOB_NAMES.filter((n) => JobPayloads[n].safeParse({}).success).join(', ')})`,
+        );
+      return withContext(config, async (ctx) => {
+        const started = Date.now();
+        await (jobHandlers(ctx)[name] as (payload: object) => Promise<void>)({});
+        console.log(`${name} done in ${Date.now() - started} ms`);
+      });
     }
     default:
       console.log(USAGE);

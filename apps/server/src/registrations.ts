@@ -3,6 +3,7 @@ import { auditModule } from './modules/audit';
 import { billingModule } from './modules/billing';
 import { chatsModule } from './modules/chats';
 import { commentsModule } from './modules/comments';
+import { discoveryModule } from './modules/discovery';
 import { followsModule } from './modules/follows';
 import { friendsModule } from './modules/friends';
 import { identityModule } from './modules/identity';
@@ -20,6 +21,7 @@ import { reportsModule } from './modules/reports';
 import { rolesModule } from './modules/roles';
 import { safetyModule } from './modules/safety';
 import { searchModule } from './modules/search';
+import { tagsModule } from './modules/tags';
 import { systemModule } from './modules/system';
 import { usersModule } from './modules/users';
 import type { PlatformRegistrations } from './platform/create-context';
@@ -41,6 +43,7 @@ const modules = [
   identityModule,
   usersModule,
   searchModule,
+  tagsModule,
   chatsModule,
   notificationsModule,
   insightsModule,
@@ -55,6 +58,7 @@ const modules = [
   commentsModule,
   likesModule,
   followsModule,
+  discoveryModule,
   friendsModule,
   reportsModule,
   safetyModule,

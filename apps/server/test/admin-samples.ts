@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
-import { organizations, payments, payouts, permissions, plans, posts, reports, roles, users } from '../src/db/schema';
+import {
+  organizations,
+  packs,
+  payments,
+  payouts,
+  permissions,
+  plans,
+  posts,
+  reports,
+  roles,
+  users,
+} from '../src/db/schema';
 import { createCreatorAccount, createUser } from './factories';
 import type { TestServer } from './harness';
 import type { Cast } from './policy-table';
@@ -125,7 +136,9 @@ export async function adminFixture(s: TestServer, cast: Cast) {
     return row!;
   };
   const report = await newReport();
+  const [pack] = await db.insert(packs).values({ user_id: owner.id, name: 'Matrix pack' }).returning();
   return {
+    pack: pack!,
     ...moneyRows(db, account.id),
     s,
     cast,
@@ -217,6 +230,9 @@ export const SAMPLES: Record<string, (fx: AdminFixture) => Promise<Sample> | Sam
   'GET /payouts': () => ({ query: { status: 'requested' } }),
   'POST /payouts/:id/paid': async (fx) => ({ params: { id: (await fx.newPayout()).id }, body: { reference: 'KBZ-1' } }),
   'POST /payouts/:id/reject': async (fx) => ({ params: { id: (await fx.newPayout()).id }, body: { reason: 'No' } }),
+  'GET /payments': () => ({ query: { status: 'paid' } }),
+  'PUT /accounts/:id/featured': (fx) => ({ params: { id: fx.account.id }, body: { featured: true } }),
+  'PUT /packs/:id/featured': (fx) => ({ params: { id: fx.pack.id }, body: { featured: true } }),
   'POST /payments/:id/refund': async (fx) => ({
     params: { id: (await fx.newPaidTip()).id },
     body: { reason: 'Twice' },

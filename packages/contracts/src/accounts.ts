@@ -39,6 +39,8 @@ export const Account = z.object({
   is_blocked: z.boolean(),
   /** I muted it: its posts leave my feeds and search. */
   is_muted: z.boolean(),
+  /** Featured by the team (`discovery.manage`) in Explore and suggestions. */
+  featured: z.boolean(),
   can_modify: z.boolean(),
   can_delete: z.boolean(),
   /** May read the account's insights: its owners, and administrators with `insights.view`. */
@@ -214,3 +216,10 @@ export const accountsApi = {
     tags: adminTags,
   }),
 } as const;
+
+/** An account a person belongs to, to import posts as (the import screen's account choice). */
+export const MemberAccount = AccountStanding.extend({
+  /** Their role on it: `owner` or `editor`. */
+  role: z.string(),
+});
+export type MemberAccount = z.infer<typeof MemberAccount>;

@@ -12,6 +12,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'permission',
   'plan',
   'report',
+  'pack',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, IdParams, Timestamp, dataOf } from './common';
 import { COMMENT_MAX_DEPTH } from './constants';
 import { endpoint } from './endpoint';
+import { Mention } from './text';
 
 export const COMMENT_MAX_LENGTH = 2000;
 
@@ -10,6 +11,8 @@ export const Comment: z.ZodType<CommentT> = z.lazy(() =>
     id: z.number().int(),
     post_id: z.number().int(),
     content: z.string(),
+    /** Its @mentions that name someone, with where each links. */
+    mentions: z.array(Mention),
     parent_comment_id: z.number().int().nullable(),
     depth: z.number().int().min(1).max(COMMENT_MAX_DEPTH),
     commentable_id: z.number().int(),
@@ -28,6 +31,7 @@ export interface CommentT {
   id: number;
   post_id: number;
   content: string;
+  mentions: Mention[];
   parent_comment_id: number | null;
   depth: number;
   commentable_id: number;

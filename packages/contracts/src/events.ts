@@ -231,6 +231,14 @@ export const MembershipEnded = systemEvent('membership.ended', {
   account_id: RowId,
 });
 
+/** The week's digest for a reader who asked for it: accounts they may like that posted this week. */
+export const DiscoveryDigest = systemEvent('discovery.digest', {
+  user_id: RowId,
+  account_ids: z.array(RowId).min(1).max(3),
+  /** How many more such accounts there were. */
+  more: z.number().int().min(0),
+});
+
 export const DomainEvent = z.discriminatedUnion('type', [
   PostCreated,
   PostUpdated,
@@ -269,6 +277,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   MembershipStarted,
   MembershipEnding,
   MembershipEnded,
+  DiscoveryDigest,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type DomainEventType = DomainEvent['type'];
@@ -286,6 +295,7 @@ export const NotifiableEvent = z.discriminatedUnion('type', [
   PostRejected,
   PostRestored,
   PostCreated,
+  PostUpdated,
   FriendRequested,
   FriendAccepted,
   ChatMessageCreated,
@@ -298,5 +308,6 @@ export const NotifiableEvent = z.discriminatedUnion('type', [
   MembershipStarted,
   MembershipEnding,
   MembershipEnded,
+  DiscoveryDigest,
 ]);
 export type NotifiableEvent = z.infer<typeof NotifiableEvent>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NotifiableEvent } from './events';
 import { CountedEvent } from './insights';
-import { IMPORT_BATCH_ROWS } from './posts';
+import { IMPORT_BATCH_ROWS } from './posts-admin';
 
 /** Every background job and its payload; the server's handler map must cover each one. */
 export const JobPayloads = {
@@ -10,6 +10,12 @@ export const JobPayloads = {
   'billing.expire': z.object({}),
   /** Scheduled: reminds members whose pass ends soon, moves ended passes to grace, then to expired. */
   'memberships.expire': z.object({}),
+  /** Scheduled (and after an import): brings posts written under older text rules, and Zawgyi stored before, up to date. */
+  'text.backfill': z.object({}),
+  /** Scheduled: accounts' language, topics, growth, engagement and co-follows, and the trending posts (discovery). */
+  'discovery.refresh': z.object({}),
+  /** Scheduled weekly: the digest of new posts from accounts each reader who asked for it may like. */
+  'discovery.digest': z.object({}),
   /** Audio or video: probe, transcode, poster, publish; safe to run again after a crash. */
   'media.transcode': z.object({ fileId: z.string().min(1) }),
   /** Scheduled: deletes uploads nothing points at a day after they came in, and leftover originals. */

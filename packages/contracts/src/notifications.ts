@@ -25,8 +25,15 @@ export const NOTIFICATION_KINDS = [
   'supporter',
   /** To a creator account's owners: a payout was paid or rejected. */
   'payout',
+  /** Someone named me (or an account I own) with an @mention in a post or comment I may see. */
+  'mention',
+  /** Weekly: new posts from accounts I may like (off until the person turns it on). */
+  'digest',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** Kinds that are off until the person turns them on (every other kind is on until turned off). */
+export const NOTIFICATIONS_OFF_BY_DEFAULT: readonly NotificationKind[] = ['digest'];
 
 /** Likes on one post (or comment) within this time become one notification: "Aye Chan and 4 others liked…". */
 export const LIKE_GROUP_MINUTES = 60;
@@ -77,7 +84,7 @@ export const UnreadCount = z.object({ unread_count: z.number().int() });
 export const NotificationChannels = z.object({ in_app: z.boolean(), push: z.boolean() });
 export type NotificationChannels = z.infer<typeof NotificationChannels>;
 
-/** Every kind with its two switches (all on until the person turns one off). */
+/** Every kind with its two switches (on until the person turns one off, but `NOTIFICATIONS_OFF_BY_DEFAULT`). */
 export const NotificationSettings = z.object(
   Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, NotificationChannels])) as {
     [K in NotificationKind]: typeof NotificationChannels;

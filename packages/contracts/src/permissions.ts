@@ -20,6 +20,7 @@ export const PERMISSIONS = [
   'posts.moderate',
   'posts.import',
   'reports.manage',
+  'discovery.manage',
   'roles.manage',
   'permissions.manage',
   'plans.manage',

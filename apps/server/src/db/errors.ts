@@ -38,6 +38,11 @@ export function isForeignKeyViolation(err: unknown): boolean {
   return pgError(err)?.code === '23503';
 }
 
+/** The statement ran past its `statement_timeout` (`57014`). */
+export function isStatementTimeout(err: unknown): boolean {
+  return pgError(err)?.code === '57014';
+}
+
 /** Which of a person's unique fields (e-mail or username) a unique violation on `users` is about. */
 export function uniqueFieldOf(err: unknown): 'email' | 'username' {
   const e = pgError(err);

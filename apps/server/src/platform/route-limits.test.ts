@@ -2,10 +2,12 @@ import {
   billingApi,
   commentsApi,
   followsApi,
+  mediaApi,
   organizationsApi,
   postsApi,
   reportsApi,
   searchApi,
+  TUS_PATH,
   usersApi,
 } from '@inkwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ import { accessTokens } from '../db/schema';
 import { subscribeLimit } from '../modules/billing';
 import { commentLimits } from '../modules/comments';
 import { followLimit } from '../modules/follows';
+import { uploadLimit } from '../modules/media';
 import { createOrganizationLimit } from '../modules/organizations';
 import { createPostLimit } from '../modules/posts';
 import { reportLimit } from '../modules/reports';
@@ -133,6 +136,30 @@ describe('per-person rate limits', () => {
   it('search', async () => {
     const { token } = await signedIn(s);
     await reachLimit(searchLimit, () => s.call(searchApi.search, { query: { q: 'yangon' }, token }));
+  });
+
+  it("uploads: a resumable upload's creation and a multipart upload share one counter", async () => {
+    const { token } = await signedIn(s);
+    // tus routes are raw (no contract endpoint): the creation is a plain request.
+    const createResumable = async (): Promise<Answer> => {
+      const res = await fetch(`${s.url}/api${TUS_PATH}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'tus-resumable': '1.0.0',
+          'upload-length': '10',
+          'upload-metadata': `kind ${Buffer.from('photos').toString('base64')}`,
+        },
+      });
+      return { status: res.status, body: await res.text(), headers: res.headers };
+    };
+    const multipart = () => {
+      const form = new FormData();
+      form.append('type', 'photos');
+      form.append('url', new Blob(['not a picture']), 'a.png');
+      return s.call(mediaApi.uploadImage, { token, payload: form });
+    };
+    await reachLimit(uploadLimit, (i) => (i % 2 === 0 ? createResumable() : multipart()));
   });
 
   it('follow and unfollow share one counter', async () => {

@@ -8,6 +8,7 @@ import { defaultWebDist } from './paths';
 import { installPrerendered, PRERENDERED_VARY } from './prerendered';
 import { RENDERED_HEADERS, signedInRenderer } from './rendered';
 import { DOCUMENT_ONLY_HEADERS } from './security';
+import { cacheControlOf } from './storage/storage';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 /**
@@ -56,8 +57,11 @@ export async function installStatic(app: FastifyInstance, config: Config): Promi
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
-    maxAge: YEAR_SECONDS * 1000,
-    immutable: true,
+    // Uploads are written once (a year, immutable), but for playlists, which a transcode rewrites once.
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.setHeader('cache-control', cacheControlOf(path.relative(uploads, filePath).split(path.sep).join('/')));
+    },
     dotfiles: 'deny',
     // Originals kept here before they moved to DATA_DIR/private are never served (decoded as `send` does).
     allowedPath: (pathName) => !isLegacyOriginal(uploads, pathName),

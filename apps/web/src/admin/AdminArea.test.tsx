@@ -60,9 +60,11 @@ describe('admin area', () => {
       'Posts',
       'Import Posts',
       'Reports',
+      'Starter packs',
       'Plans',
       'Subscriptions',
       'Payouts',
+      'Payments',
       'Audit log',
       'App Home',
     ]);

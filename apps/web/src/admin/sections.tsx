@@ -10,9 +10,11 @@ import {
   IconKey,
   IconLicense,
   IconNews,
+  IconReceipt,
   IconShieldLock,
   IconUserCircle,
   IconUsers,
+  IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -49,10 +51,12 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   entry('/admin/posts', 'posts', 'posts.view', IconNews),
   entry('/admin/posts/import', 'import_posts', 'posts.import', IconFileImport),
   entry('/admin/reports', 'reports', 'reports.manage', IconFlag),
+  entry('/admin/starter-packs', 'starter_packs', 'discovery.manage', IconUsersGroup),
   entry('/admin/roles', 'roles', 'roles.manage', IconShieldLock, 'lead'),
   entry('/admin/permissions', 'permissions', 'permissions.manage', IconKey, 'lead'),
   entry('/admin/plans', 'plans', 'plans.manage', IconLicense),
   entry('/admin/subscriptions', 'subscriptions', 'subscriptions.view', IconCreditCard),
   entry('/admin/payouts', 'payouts', 'payouts.manage', IconCash),
+  entry('/admin/payments', 'payments', 'payments.refund', IconReceipt),
   entry('/admin/audit', 'audit', 'audit.view', IconHistory),
 ];

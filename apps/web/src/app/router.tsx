@@ -78,6 +78,11 @@ const authPages: RouteObject[] = [
   ),
 ];
 
+/** The search page and tags' pages: one chunk, as safety's pages below. */
+const searchPages = () => import('../features/search/SearchPages');
+/** A starter pack, its form and my packs: one chunk. */
+const packPages = () => import('../features/discovery/PackPages');
+
 /** Open to everyone; inside the app shell when signed in. */
 const openPages: RouteObject[] = [
   screen('settings', () => import('../features/settings/SettingsPage'), 'SettingsPage', open('titles.settings')),
@@ -113,6 +118,10 @@ const openPages: RouteObject[] = [
     prefetchAccountPage,
   ),
   screen('dev/mailbox', () => import('../features/dev/MailboxPage'), 'MailboxPage', open('titles.mailbox')),
+  // A tag's page is shared like a post's: readable by guests, following it asks them to sign in.
+  screen('tags/:tag', searchPages, 'TagPage', { public: true, ownTitle: true }),
+  // A starter pack is shared like a tag: readable by guests, following asks them to sign in.
+  screen('packs/:id', packPages, 'PackPage', { public: true, ownTitle: true }),
 ];
 
 const signedIn = (title: string): RouteMeta => ({ title });
@@ -124,7 +133,7 @@ const membershipPages = () => import('../features/memberships/MembershipPages');
 
 const signedInPages: RouteObject[] = [
   screen('home', () => import('../features/feed/FeedPage'), 'FeedPage', signedIn('titles.home'), prefetchHome),
-  screen('search', () => import('../features/search/SearchPage'), 'SearchPage', signedIn('titles.search')),
+  screen('search', searchPages, 'SearchPage', signedIn('titles.search')),
   screen('profile', () => import('../features/users/ProfilePage'), 'ProfilePage', signedIn('titles.profile')),
   screen(
     'profile/edit',
@@ -209,6 +218,12 @@ const signedInPages: RouteObject[] = [
     signedIn('titles.create_review'),
   ),
   screen('explore', () => import('../features/accounts/ExplorePage'), 'ExplorePage', signedIn('titles.explore')),
+  // Titled by the page from discovery's catalogue (the app's, which every first visit downloads, has no room).
+  screen('onboarding', () => import('../features/discovery/OnboardingPage'), 'OnboardingPage', { ownTitle: true }),
+  // Titled by the pages from the packs' catalogue (the app's, which every first visit downloads, has no room).
+  screen('packs/new', packPages, 'PackFormPage', { ownTitle: true }),
+  screen('packs/:id/edit', packPages, 'PackFormPage', { ownTitle: true }),
+  screen('profile/packs', packPages, 'MyPacksPage', signedIn('profile.menu.packs')),
   screen('compose', () => import('../features/posts/ComposePage'), 'ComposePage', signedIn('titles.compose')),
   screen('profile/posts', () => import('../features/posts/MyPostsPage'), 'MyPostsPage', signedIn('titles.my_posts')),
   screen(

@@ -17,6 +17,29 @@ import membersTh from '../features/posts/i18n/members.th.json';
 import earningsEn from '../features/earnings/i18n/earnings.en.json';
 import earningsMy from '../features/earnings/i18n/earnings.my.json';
 import earningsTh from '../features/earnings/i18n/earnings.th.json';
+import paymentsEn from '../admin/payments/i18n/payments.en.json';
+import paymentsMy from '../admin/payments/i18n/payments.my.json';
+import paymentsTh from '../admin/payments/i18n/payments.th.json';
+import searchEn from '../features/search/i18n/search.en.json';
+import searchMy from '../features/search/i18n/search.my.json';
+import searchTh from '../features/search/i18n/search.th.json';
+import textEn from '../components/text/i18n/text.en.json';
+import textMy from '../components/text/i18n/text.my.json';
+import textTh from '../components/text/i18n/text.th.json';
+import discoveryWordsEn from '../features/discovery/i18n/discovery.en.json';
+import discoveryWordsMy from '../features/discovery/i18n/discovery.my.json';
+import discoveryWordsTh from '../features/discovery/i18n/discovery.th.json';
+import packsEn from '../features/discovery/i18n/packs.en.json';
+import packsMy from '../features/discovery/i18n/packs.my.json';
+import packsTh from '../features/discovery/i18n/packs.th.json';
+import uploadEn from '../components/media/i18n/upload.en.json';
+import uploadMy from '../components/media/i18n/upload.my.json';
+import uploadTh from '../components/media/i18n/upload.th.json';
+
+// Discovery's two files (Explore's and the suggestions' words; the packs' and onboarding's) as one tree.
+const discoveryEn = { ...discoveryWordsEn, ...packsEn };
+const discoveryMy = { ...discoveryWordsMy, ...packsMy };
+const discoveryTh = { ...discoveryWordsTh, ...packsTh };
 
 type Tree = { [key: string]: string | Tree };
 const flatten = (tree: Tree, prefix = ''): [string, string][] =>
@@ -24,8 +47,11 @@ const flatten = (tree: Tree, prefix = ''): [string, string][] =>
     typeof value === 'string' ? [[prefix + key, value] as [string, string]] : flatten(value, `${prefix}${key}.`),
   );
 
-// The admin area's messages load with its chunk, safety's and memberships' with their dialogs and pages, the
-// members-only posts' with their parts; together with the app's they form one catalogue per language.
+// The admin area's messages load with its chunk (its payments screen's with that screen), safety's and
+// memberships' with their dialogs and pages, the members-only posts' with their parts, search's (and tags') with
+// their pages and the header's suggestions, text's with the composer's suggestions and the Zawgyi notice, upload's
+// with an upload's progress; together with the app's they form one catalogue per language (discovery's comes with
+// Explore's sections and the packs).
 const base = new Map([
   ...flatten(en),
   ...flatten(adminEn),
@@ -33,16 +59,60 @@ const base = new Map([
   ...flatten(membershipsEn),
   ...flatten(membersEn),
   ...flatten(earningsEn),
+  ...flatten(paymentsEn),
+  ...flatten(searchEn),
+  ...flatten(textEn),
+  ...flatten(discoveryEn),
+  ...flatten(uploadEn),
 ]);
 // Names that are the same in every language.
 const SAME_EVERYWHERE = new Set<string>([]);
 
 describe.each([
-  ['my', my, adminMy, safetyMy, membershipsMy, membersMy, earningsMy],
-  ['th', th, adminTh, safetyTh, membershipsTh, membersTh, earningsTh],
+  [
+    'my',
+    my,
+    adminMy,
+    safetyMy,
+    membershipsMy,
+    membersMy,
+    earningsMy,
+    paymentsMy,
+    searchMy,
+    textMy,
+    discoveryMy,
+    uploadMy,
+  ],
+  [
+    'th',
+    th,
+    adminTh,
+    safetyTh,
+    membershipsTh,
+    membersTh,
+    earningsTh,
+    paymentsTh,
+    searchTh,
+    textTh,
+    discoveryTh,
+    uploadTh,
+  ],
 ] as const)(
   '%s translation',
-  (_, catalog, adminCatalog, safetyCatalog, membershipsCatalog, membersCatalog, earningsCatalog) => {
+  (
+    _,
+    catalog,
+    adminCatalog,
+    safetyCatalog,
+    membershipsCatalog,
+    membersCatalog,
+    earningsCatalog,
+    paymentsCatalog,
+    searchCatalog,
+    textCatalog,
+    discoveryCatalog,
+    uploadCatalog,
+  ) => {
     const translated = new Map([
       ...flatten(catalog as Tree),
       ...flatten(adminCatalog as Tree),
@@ -50,6 +120,11 @@ describe.each([
       ...flatten(membershipsCatalog as Tree),
       ...flatten(membersCatalog as Tree),
       ...flatten(earningsCatalog as Tree),
+      ...flatten(paymentsCatalog as Tree),
+      ...flatten(searchCatalog as Tree),
+      ...flatten(textCatalog as Tree),
+      ...flatten(discoveryCatalog as Tree),
+      ...flatten(uploadCatalog as Tree),
     ]);
     it('has every English key and no others', () => {
       expect([...translated.keys()].sort()).toEqual([...base.keys()].sort());
@@ -68,9 +143,54 @@ describe.each([
 describe('counts', () => {
   const all = (...trees: unknown[]) => new Map(trees.flatMap((tree) => flatten(tree as Tree)));
   const catalogs = [
-    ['en', all(en, adminEn, safetyEn, membershipsEn, membersEn, earningsEn)],
-    ['my', all(my, adminMy, safetyMy, membershipsMy, membersMy, earningsMy)],
-    ['th', all(th, adminTh, safetyTh, membershipsTh, membersTh, earningsTh)],
+    [
+      'en',
+      all(
+        en,
+        adminEn,
+        safetyEn,
+        membershipsEn,
+        membersEn,
+        earningsEn,
+        paymentsEn,
+        searchEn,
+        textEn,
+        discoveryEn,
+        uploadEn,
+      ),
+    ],
+    [
+      'my',
+      all(
+        my,
+        adminMy,
+        safetyMy,
+        membershipsMy,
+        membersMy,
+        earningsMy,
+        paymentsMy,
+        searchMy,
+        textMy,
+        discoveryMy,
+        uploadMy,
+      ),
+    ],
+    [
+      'th',
+      all(
+        th,
+        adminTh,
+        safetyTh,
+        membershipsTh,
+        membersTh,
+        earningsTh,
+        paymentsTh,
+        searchTh,
+        textTh,
+        discoveryTh,
+        uploadTh,
+      ),
+    ],
   ] as const;
 
   it.each(catalogs)('every %s message that takes a count has its plural forms (CLDR one and other)', (_, catalog) => {

@@ -29,6 +29,8 @@ export function answerAs(routes: Record<string, Answer | ((sent: Sent[]) => Answ
       });
       const route = routes[`${method} ${pathname}`];
       const [status, body] = typeof route === 'function' ? route(sent) : (route ?? [404, { message: 'Not found.' }]);
+      // A 204 has no body at all (the Response constructor refuses one).
+      if (status === 204) return new Response(null, { status });
       return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
     }),
   );

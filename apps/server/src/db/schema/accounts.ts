@@ -1,6 +1,6 @@
 import type { ApprovedStatus, PostType, PublishedStatus } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { belongsTo, identity, timestamps } from './columns';
 import { organizations } from './organizations';
 import { users } from './users';
@@ -28,12 +28,17 @@ export const accounts = pgTable(
     type_counts: jsonb().$type<Partial<Record<PostType, number>>>().notNull().default({}),
     /** The IANA zone its insights count days in (`DEFAULT_TIME_ZONE` in contracts). */
     time_zone: varchar({ length: 64 }).notNull().default('Asia/Yangon'),
+    /** Featured by the team (`discovery.manage`): in Explore's section and first among suggestions. */
+    featured_at: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('accounts_username_lower_key').on(sql`lower(${t.username})`),
     index('accounts_organization_id_idx').on(t.organization_id),
     index('accounts_explore_idx').on(t.followers_count, t.id),
+    index('accounts_featured_idx')
+      .on(t.featured_at)
+      .where(sql`${t.featured_at} is not null`),
     index('accounts_profile_url_idx')
       .using('hash', t.profile_url)
       .where(sql`${t.profile_url} is not null`),

@@ -47,6 +47,8 @@ export const plans = pgTable('plans', {
   creates_accounts: boolean().notNull().default(true),
   /** Storage for audio and video uploads per subscriber, in MiB (0: none). */
   storage_quota_mb: integer().notNull().default(0),
+  /** Whether subscribers' videos get a 1080p rendition (from a source that has it); 720p is the top otherwise. */
+  video_1080p: boolean().notNull().default(false),
   sort_order: integer().notNull().default(0),
   /** Not offered to new subscribers; a plan with subscribers is hidden instead of deleted. */
   hidden: boolean().notNull().default(false),
@@ -123,6 +125,10 @@ export const payments = pgTable(
     index('payments_account_idx')
       .on(t.account_id, t.paid_at)
       .where(sql`${t.account_id} is not null`),
+    // The refunds screen: readers' settled payments to creators, newest first.
+    index('payments_to_creators_idx')
+      .on(t.id)
+      .where(sql`${t.purpose} <> 'plan' and ${t.status} in ('paid', 'refunded')`),
     // A membership's or tip's payee may go (a deleted account); a plan payment always names its plan.
     check('payments_plan_named', sql`${t.purpose} <> 'plan' or ${t.plan_id} is not null`),
     index('payments_pending_idx')

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import type { Mention } from '@inkwell/contracts';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { belongsTo, identity, timestamps } from './columns';
 import { posts } from './posts';
@@ -17,6 +18,8 @@ export const comments = pgTable(
     /** Set when the person commented as one of their approved accounts. */
     account_id: integer().references(() => accounts.id, { onDelete: 'cascade' }),
     content: text().notNull(),
+    /** Its @mentions, resolved when written. */
+    mentions: jsonb().$type<Mention[]>().notNull().default([]),
     likes_count: integer().notNull().default(0),
     ...timestamps,
   },

@@ -23,3 +23,6 @@ export * from './safety';
 export * from './system';
 export * from './feeds';
 export * from './users';
+export * from './tags';
+export * from './mentions';
+export * from './discovery';

@@ -1,12 +1,30 @@
-import type { PostType } from '@inkwell/contracts';
+import type { Mention, PostLanguage, PostType } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { belongsTo, identity, timestamps } from './columns';
 import { membershipTiers } from './memberships';
 import { users } from './users';
 
 /** The posts module's table (its readers' stored feeds are in feeds.ts). */
+
+/** A tsvector, written from SQL (`setweight(to_tsvector(…))`) and never read into the application. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** The revision of the text rules posts' derived columns follow (see `text_version`). */
+export const TEXT_VERSION = 1;
 
 export const posts = pgTable(
   'posts',
@@ -29,6 +47,11 @@ export const posts = pgTable(
      * the account still takes both, checked at the end of that statement.
      */
     min_tier_id: integer().references(() => membershipTiers.id),
+    /**
+     * Members-only: the public URL of a small, blurred copy of its cover, made after the commit that locks it
+     * (locked-media.ts); what a viewer without access sees in the cover's place and in link previews.
+     */
+    blurred_cover: text(),
     status: varchar({ length: 12 }).$type<'published' | 'rejected'>().notNull().default('published'),
     /** Why an administrator rejected it (shown to its people); cleared on restore. */
     rejected_reason: varchar({ length: 500 }),
@@ -40,8 +63,29 @@ export const posts = pgTable(
     visible: boolean().notNull().default(true),
     likes_count: integer().notNull().default(0),
     comments_count: integer().notNull().default(0),
-    /** Title and text for full-text search ('simple': no stemming, fine for Burmese and Thai too). */
+    /** Title, text and captions as plain text: search's substring fallback (trigrams) and its snippets. */
     search_text: text().notNull().default(''),
+    /**
+     * The words of the title (weight A) and of the rest (weight B), found by `Intl.Segmenter` inside unspaced
+     * Burmese and Thai, lower-cased, in the `simple` configuration (no stemming): what search matches and ranks.
+     */
+    search_vector: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
+    /** From its script (`languageOf`): my, th, en or other. */
+    language: varchar({ length: 5 }).$type<PostLanguage>().notNull().default('other'),
+    /** Its #tags as written in it (normalised), in order; `post_tags` indexes them. */
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Its @mentions, resolved when written: whom each one names and links to. */
+    mentions: jsonb().$type<Mention[]>().notNull().default([]),
+    /**
+     * Which revision of the text rules (Unicode, words, language, tags) its derived columns follow; rows written
+     * before are brought up to date by the `text.backfill` job.
+     */
+    text_version: smallint().notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -56,7 +100,15 @@ export const posts = pgTable(
       .on(t.account_id, t.created_at, t.id)
       .where(sql`${t.visible}`),
     index('posts_account_type_idx').on(t.account_id, t.type, t.created_at, t.id),
-    index('posts_search_fts_idx').using('gin', sql`to_tsvector('simple', ${t.search_text})`),
+    index('posts_search_vector_idx').using('gin', t.search_vector),
+    // The public feed in one language.
+    index('posts_language_feed_idx')
+      .on(t.language, t.created_at, t.id)
+      .where(sql`${t.visible}`),
+    // The backfill finds what is behind.
+    index('posts_text_version_idx')
+      .on(t.id)
+      .where(sql`${t.text_version} < ${sql.raw(String(TEXT_VERSION))}`),
     index('posts_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
     // Which uploads a post points at: the media cleanup never deletes those.
     index('posts_url_idx')

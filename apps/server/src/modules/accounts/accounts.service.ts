@@ -46,6 +46,7 @@ export function toAccount(row: repo.AccountWithOrganization, auth: AuthContext |
     bell: row.bell,
     is_blocked: row.is_blocked,
     is_muted: row.is_muted,
+    featured: row.featured_at !== null,
     can_modify: access.can_modify,
     can_delete: access.can_delete,
     can_view_insights: access.can_view_insights,

@@ -1,3 +1,4 @@
+import type { Mention } from '@inkwell/contracts';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/connect';
 import { removeComment } from '../../db/removal';
@@ -13,6 +14,7 @@ export interface CommentRow {
   user_id: number;
   account_id: number | null;
   content: string;
+  mentions: Mention[];
   likes_count: number;
   created_at: Date | string;
   name: string;
@@ -46,7 +48,7 @@ export async function postFacts(db: Db, postId: number, userId: number | null) {
 export function commentRows(db: Db, viewer: number, where: SQL): Promise<CommentRow[]> {
   return queryRows<CommentRow>(
     db,
-    sql`select c.id, c.post_id, c.parent_id, c.depth, c.user_id, c.account_id, c.content, c.likes_count, c.created_at,
+    sql`select c.id, c.post_id, c.parent_id, c.depth, c.user_id, c.account_id, c.content, c.mentions, c.likes_count, c.created_at,
           coalesce(a.name, u.name) as name, coalesce(a.username, u.username) as username,
           coalesce(a.profile_url, u.profile_url) as profile_url,
           exists(select 1 from likes l where l.user_id = ${viewer} and l.likeable_type = 'comment' and l.likeable_id = c.id) as liked
@@ -76,7 +78,10 @@ export async function findComment(db: Db, id: number) {
   return row;
 }
 
-export type NewComment = Pick<CommentRow, 'post_id' | 'parent_id' | 'depth' | 'user_id' | 'account_id' | 'content'>;
+export type NewComment = Pick<
+  CommentRow,
+  'post_id' | 'parent_id' | 'depth' | 'user_id' | 'account_id' | 'content' | 'mentions'
+>;
 
 /** Writes the comment and counts it on its post; returns its id. */
 export async function insertComment(tx: Tx, values: NewComment): Promise<number> {

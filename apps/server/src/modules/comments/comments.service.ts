@@ -1,5 +1,6 @@
 import { COMMENT_MAX_DEPTH, type CommentT, type ParsedBody, type commentsApi } from '@inkwell/contracts';
 import type { AuthContext } from '../../platform/auth/authenticate';
+import { resolveMentions } from '../../db/mentions';
 import type { AppContext } from '../../platform/context';
 import { ValidationError, forbidden, notFound } from '../../platform/errors';
 import { accountAccess, findAccount } from '../accounts';
@@ -51,6 +52,7 @@ function toComment(row: repo.CommentRow, auth: AuthContext | null, post: PostAcc
     id: row.id,
     post_id: row.post_id,
     content: row.content,
+    mentions: row.mentions ?? [],
     parent_comment_id: row.parent_id,
     depth: row.depth,
     commentable_id: row.account_id ?? row.user_id,
@@ -93,6 +95,7 @@ export async function create(
     if (!asAccount?.member) throw forbidden('posts.not_your_account');
     if (!asAccount.can_publish) throw forbidden('posts.account_not_approved');
   }
+  const mentions = await resolveMentions(ctx.db, input.content);
   const id = await ctx.transaction(async (tx) => {
     const created = await repo.insertComment(tx, {
       post_id: post.id,
@@ -101,6 +104,7 @@ export async function create(
       user_id: auth.user.id,
       account_id: input.account_id ?? null,
       content: input.content,
+      mentions,
     });
     ctx.events.publish(tx, {
       type: 'comment.created',

@@ -29,9 +29,10 @@ export type PreviewPost = Pick<
  * its title and teaser, none of its media.
  */
 export async function publicPost(db: Db, slug: string): Promise<PreviewPost | undefined> {
-  const [row] = await queryRows<PreviewPost & { min_tier_id: number | null }>(
+  const [row] = await queryRows<PreviewPost & { min_tier_id: number | null; blurred_cover: string | null }>(
     db,
     sql`select p.slug, p.type, p.title, p.content, p.url, p.featured_photo_url, p.photos, p.min_tier_id,
+               p.blurred_cover,
                a.name as account_name, a.username as account_username, a.profile_url as account_profile_url
         from posts p join accounts a on a.id = p.account_id
         where p.slug = ${slug} and p.visible`,
@@ -42,7 +43,8 @@ export async function publicPost(db: Db, slug: string): Promise<PreviewPost | un
     type: 'status',
     content: teaser(row.content, row.type === 'post'),
     url: null,
-    featured_photo_url: null,
+    // The blurred copy stands for the cover in link previews too.
+    featured_photo_url: row.blurred_cover,
     photos: [],
   };
 }

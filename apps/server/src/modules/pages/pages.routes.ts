@@ -25,7 +25,8 @@ function postMeta(post: repo.PreviewPost, publicUrl: string): PageMeta {
     title: post.title ?? (text ? shorten(text, TITLE_CHARS) : post.account_name),
     description: shorten(text || post.title || `${post.account_name} (@${post.account_username})`),
     canonical: new URL(postPath(post.slug), publicUrl).href,
-    image: absolute(picture ?? post.account_profile_url, publicUrl),
+    // A locked post's preview is a status whose only picture is its blurred cover.
+    image: absolute(picture ?? post.featured_photo_url ?? post.account_profile_url, publicUrl),
     type: 'article',
   };
 }

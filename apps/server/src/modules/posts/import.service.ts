@@ -20,6 +20,7 @@ import type { AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
 import { AppError, ValidationError, conflict, tooLarge, type FieldErrors } from '../../platform/errors';
 import { RequestValidationError, nulIssues, translateIssues } from '../../platform/http/validation';
+import { normalizeTexts } from '../../platform/http/text-input';
 import { t, type MessageKey } from '../../platform/i18n';
 import { plainText } from '../../platform/sanitize';
 import { publicAccountSql } from '../accounts';
@@ -106,6 +107,8 @@ function checkRow(type: ImportType, raw: unknown, index: number, locale: Locale)
     return whole('validation.invalid');
   }
   if (nul.length) return { errors: fieldErrors(index, translateIssues(nul, locale)) };
+  // As every text the server takes: NFC Unicode, Zawgyi converted (the JSON routes do it at the boundary).
+  normalizeTexts(raw);
   let input: { title?: string; content: string; url?: string | null; created_at?: Date | null };
   if (type === 'post') {
     const parsed = ImportArticleRow.safeParse(raw, { reportInput: true });
@@ -299,6 +302,8 @@ export async function importPosts(
       // Imported posts reach followers' stored feeds like composed ones (those older than a stored feed's horizon
       // are read from `posts` when that far down).
       await queueFanOut(ctx, ids);
+      // Their words, language and tags are worked out by the backfill, in its batches, right away.
+      await ctx.jobs.send('text.backfill', {});
     }
   } catch (err) {
     // Batches already written stay (each was whole); the log says how far the import came.

@@ -143,7 +143,7 @@ describe('POST /posts/import: valid files', () => {
       url: cover.url,
     });
     expect(first!.created_at.toISOString()).toBe('2023-12-24T00:00:00.000Z');
-    expect(first!.search_text).toBe('ရန်ကုန် မြို့ ဇာတ်လမ်း Hello Yangon');
+    expect(first!.search_text).toBe('ရန်ကုန် မြို့ ဇာတ်လမ်း\nHello Yangon');
     expect(second!.content).toBe('<h2>ตลาด</h2><p><a rel="nofollow noopener ugc" target="_blank">ลิงก์</a></p>');
     const [file] = await s.ctx.db.select().from(mediaFiles).where(eq(mediaFiles.id, cover.id));
     expect(file!.attached_at).not.toBeNull();

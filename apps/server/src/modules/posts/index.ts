@@ -1,24 +1,30 @@
 /** The posts module's face: what other modules, the seed and the composition root may use. */
-import { syncLockedMedia } from './locked-media';
+import { syncLockedMedia, syncUploadPosts } from './locked-media';
 import { defineModule } from '../../platform/module';
 import { postsRoutes } from './posts.routes';
 import { fanOutPosts, pruneFeeds, feedQueues, feedSubscribers } from './feed.service';
+import { backfillTexts, textBackfillQueues } from './text-backfill';
 
 export { postAccess, requirePost, type PostAccess, type PostFacts } from './posts.policy';
 export type { PostListRow } from './posts.repo';
 export { createPostLimit } from './posts.routes';
-export { create as createPost } from './posts.service';
+export { create as createPost, listedPosts, taggedPage } from './posts.service';
+export { backfillTexts } from './text-backfill';
 export { reject as rejectPost } from './posts.admin.service';
 
 export const postsModule = defineModule({
   routes: postsRoutes,
-  queues: feedQueues,
+  queues: { ...feedQueues, ...textBackfillQueues },
   jobs: (ctx) => ({
     'timeline.fanout': (payload) => fanOutPosts(ctx, payload),
     'timeline.prune': () => pruneFeeds(ctx),
+    'text.backfill': async () => {
+      await backfillTexts(ctx);
+    },
   }),
   // An edit or a deletion is heard by nobody yet (feeds ask at read time whether a post may be shown).
-  // Members-only posts' files follow their lock after each commit (locked-media.ts).
+  // Members-only posts' files follow their lock after each commit, and after a video's last renditions are stored
+  // (locked-media.ts).
   subscribers: (ctx) => {
     const feed = feedSubscribers(ctx);
     return {
@@ -26,6 +32,11 @@ export const postsModule = defineModule({
       'post.created': [...feed['post.created'], (event) => syncLockedMedia(ctx, event.post_id)],
       'post.updated': [(event) => syncLockedMedia(ctx, event.post_id)],
       'post.deleted': [],
+      // A video's top renditions are stored after it may have been posted, and locked.
+      'media.progressed': [
+        (event) =>
+          event.status === 'processed' && event.progress === 100 ? syncUploadPosts(ctx, event.file_id) : undefined,
+      ],
     };
   },
 });

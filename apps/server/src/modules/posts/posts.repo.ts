@@ -1,5 +1,6 @@
-import type { ListCursor, PostType } from '@inkwell/contracts';
+import type { ListCursor, Mention, PostLanguage, PostType } from '@inkwell/contracts';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows, type Db, type Tx } from '../../db/connect';
 import { preparedRows } from '../../db/prepared';
 import { VISIBLE_POSTS } from '../../db/counters';
@@ -39,6 +40,10 @@ export interface PostListRow {
   is_muted: boolean;
   min_tier_id: number | null;
   min_tier_name: string | null;
+  blurred_cover: string | null;
+  language: PostLanguage;
+  tags: string[];
+  mentions: Mention[];
   /** Public, or the viewer's pass opens it (members-only posts); the policy adds the account's people. */
   unlocked: boolean;
   /** `created_at` in microseconds since 1970 (text: beyond what a JSON number holds exactly), for cursors. */
@@ -64,6 +69,7 @@ export const columns = (viewer: number) => sql`
   p.min_tier_id,
   case when p.min_tier_id is not null
     then (select t.name from membership_tiers t where t.id = p.min_tier_id) end as min_tier_name,
+  p.blurred_cover, p.language, p.tags, p.mentions,
   ${unlockedSql(viewer, 'p')} as unlocked,
   ((extract(epoch from p.created_at) * 1000000)::bigint)::text as cursor_us`;
 
@@ -148,9 +154,13 @@ export const listRows = <Row>(db: Db, window: ListWindow, query: SQL): Promise<R
   window.offset === 0 ? preparedRows<Row>(db, query) : queryRows<Row>(db, query);
 
 /** Rows carry the list's total in one extra column, so a page is one round trip. */
-type Counted = PostListRow & { list_total: number | null };
+export type Counted = PostListRow & { list_total: number | null };
 
-const listPage = async (rows: Counted[], window: ListWindow, fallback: () => Promise<number>): Promise<ListPage> => {
+export const listPage = async (
+  rows: Counted[],
+  window: ListWindow,
+  fallback: () => Promise<number>,
+): Promise<ListPage> => {
   if (!window.counted) return { rows };
   return { rows, total: rows[0]?.list_total ?? (await fallback()) };
 };
@@ -160,7 +170,7 @@ const listPage = async (rows: Counted[], window: ListWindow, fallback: () => Pro
  * the viewer's like and membership. Paging first keeps the per-row look-ups to the page's rows: decorated
  * before the limit, PostgreSQL hashes every like the viewer ever gave instead.
  */
-const decorate = (viewer: number, page: SQL, total: SQL) =>
+export const decorate = (viewer: number, page: SQL, total: SQL) =>
   sql`select ${columns(viewer)}, ${total} as list_total
       from (${page}) p join accounts a on a.id = p.account_id
       order by p.created_at desc, p.id desc`;
@@ -176,18 +186,34 @@ export async function decoratedPosts(db: Db, viewer: number, ids: number[]): Pro
   return preparedRows<PostListRow>(db, decoratedQuery(viewer, ids));
 }
 
-/** Newest first through `posts_public_feed_idx`; the total comes from a counter, not a count. */
-export const publicFeedQuery = (viewer: number, window: ListWindow): SQL =>
+/**
+ * Newest first through `posts_public_feed_idx` (in one language: `posts_language_feed_idx`); the total comes from
+ * a counter, not a count (in one language it is counted).
+ */
+export const publicFeedQuery = (viewer: number, window: ListWindow, language?: PostLanguage): SQL =>
   decorate(
     viewer,
-    sql`select * from posts p where p.visible and ${olderThan('p', window.before)} and ${inLists(viewer, 'p')}
+    sql`select * from posts p where p.visible ${language ? sql`and p.language = ${language}` : sql``}
+        and ${olderThan('p', window.before)} and ${inLists(viewer, 'p')}
         order by p.created_at desc, p.id desc ${pageOf(window)}`,
-    totalOr(window, sql`(select value from counters where key = ${VISIBLE_POSTS})`),
+    totalOr(
+      window,
+      language
+        ? sql`(select count(*)::int from posts c where c.visible and c.language = ${language})`
+        : sql`(select value from counters where key = ${VISIBLE_POSTS})`,
+    ),
   );
 
-export async function publicFeed(db: Db, viewer: number, window: ListWindow): Promise<ListPage> {
-  const rows = await listRows<Counted>(db, window, publicFeedQuery(viewer, window));
-  return listPage(rows, window, () => counter(db, VISIBLE_POSTS));
+export async function publicFeed(db: Db, viewer: number, window: ListWindow, language?: PostLanguage) {
+  const rows = await listRows<Counted>(db, window, publicFeedQuery(viewer, window, language));
+  return listPage(rows, window, () =>
+    language
+      ? queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from posts where visible and language = ${language}`,
+        ).then((r) => r[0]?.n ?? 0)
+      : counter(db, VISIBLE_POSTS),
+  );
 }
 
 /**
@@ -319,12 +345,13 @@ export async function bumpAccountCounts(db: Conn, accountId: number, type: PostT
     .where(eq(accounts.id, accountId));
 }
 
-export async function insert(db: Conn, values: typeof posts.$inferInsert): Promise<number> {
+/** A post's values; derived ones (its search vector) may be SQL. */
+export async function insert(db: Conn, values: PgInsertValue<typeof posts>): Promise<number> {
   const [row] = await db.insert(posts).values(values).returning({ id: posts.id });
   return row!.id;
 }
 
-export async function update(db: Conn, id: number, values: Partial<typeof posts.$inferInsert>): Promise<void> {
+export async function update(db: Conn, id: number, values: PgUpdateSetSource<typeof posts>): Promise<void> {
   await db
     .update(posts)
     .set({ ...values, updated_at: sql`now()` })

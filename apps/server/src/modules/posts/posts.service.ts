@@ -5,10 +5,13 @@ import {
   type CursorPaged,
   type ParsedBody,
   type Post,
+  type PostLanguage,
   type PostType,
   type postsApi,
 } from '@inkwell/contracts';
-import type { Tx } from '../../db/connect';
+import { sql } from 'drizzle-orm';
+import { type Tx } from '../../db/connect';
+import { preparedRows } from '../../db/prepared';
 import { isUniqueViolation } from '../../db/errors';
 import { accountPublicForPosting } from '../../db/visibility';
 import type { AuthContext } from '../../platform/auth/authenticate';
@@ -18,6 +21,7 @@ import { forbidden, notFound, throwIfFieldErrors, type FieldErrors } from '../..
 import { offsetOf, pageMeta, type PageAt } from '../../platform/pagination';
 import { firstWords, plainText, teaser } from '../../platform/sanitize';
 import { accountAccess, findAccount, publicAccountSql } from '../accounts';
+import { companionsOf } from '../media';
 import { postAccess, requirePost } from './posts.policy';
 import { mediaSigner } from './locked-media';
 import {
@@ -30,7 +34,9 @@ import {
   type Fields,
   type Normalised,
 } from './posts.fields';
+import { postText, syncPostTags } from './post-text';
 import * as repo from './posts.repo';
+import * as tagged from './tagged.repo';
 import { makeSlug } from './slug';
 import { isoTimestamp as iso } from './timestamps';
 import { followedPage } from './feed.service';
@@ -59,6 +65,8 @@ export function toPost(
   const locked = !access.readable;
   // A members-only post's files are reached only through signed addresses (locked-media.ts).
   const media = (url: string | null) => (url && row.min_tier_id ? sign(url) : url);
+  // Beside a video or audio post's file: its playlists and thumbnails, or its low-data copy (older uploads: none).
+  const streams = row.type === 'video' || row.type === 'audio' ? companionsOf(row.url) : companionsOf(null);
   const content = locked
     ? teaser(row.content, row.type === 'post')
     : row.type === 'post' && !full && row.content
@@ -73,8 +81,17 @@ export function toPost(
     url: locked ? null : media(row.url),
     featured_photo_url: locked ? null : media(row.featured_photo_url),
     photos: locked ? [] : (row.photos ?? []).map((p) => ({ ...p, url: media(p.url)! })),
+    hls_url: locked ? null : media(streams.hls),
+    thumbnails_url: locked ? null : media(streams.thumbnails),
+    low_data_url: locked ? null : media(streams.lowData),
     min_tier: row.min_tier_id ? { id: row.min_tier_id, name: row.min_tier_name ?? '' } : null,
     locked,
+    visibility: row.min_tier_id ? 'members' : 'public',
+    blurred_cover_url: locked ? row.blurred_cover : null,
+    language: row.language,
+    tags: row.tags ?? [],
+    // A locked post's mentions are in its body: they are its members' to see.
+    mentions: locked ? [] : (row.mentions ?? []),
     account_id: row.account_id,
     account: postAccount(row),
     likes_count: row.likes_count,
@@ -102,8 +119,9 @@ const editable = (p: Pick<Normalised, 'title' | 'content' | 'url' | 'featured_ph
 });
 
 /** The words search reads; `text` is the content's plain text when the caller has it already. */
+// One line per part, as postText joins them: the text backfill rewrites an imported row to the same value.
 export const searchText = (p: Normalised, text = p.content ? plainText(p.content) : null) =>
-  [p.title, text, ...p.photos.map((x) => x.caption)].filter(Boolean).join(' ').slice(0, 20_000);
+  [p.title, text, ...p.photos.map((x) => x.caption)].filter(Boolean).join('\n').slice(0, 20_000);
 
 /** How many random suffixes a new post tries before giving up (each collides with odds of about 1 in 16 million). */
 const SLUG_ATTEMPTS = 5;
@@ -148,6 +166,7 @@ export async function create(
   throwIfFieldErrors(fields);
 
   const keys = mediaKeys(ctx, post);
+  const text = await postText(ctx.db, post);
   const id = await ctx.transaction(async (tx) => {
     // Read again under the account row's lock: an administrator hiding the account meanwhile is not missed.
     const visible = await accountPublicForPosting(tx, input.account_id, publicAccountSql('a'));
@@ -162,9 +181,10 @@ export async function create(
         ...post,
         min_tier_id: minTier ?? null,
         visible,
-        search_text: searchText(post),
+        ...text,
       },
     );
+    await syncPostTags(tx, newId, text.tags);
     await repo.bumpAccountCounts(tx, input.account_id, input.type, 1);
     if (visible) await repo.bumpCounter(tx, repo.VISIBLE_POSTS, 1);
     ctx.events.publish(tx, {
@@ -215,6 +235,7 @@ export async function update(ctx: AppContext, auth: AuthContext, id: number, inp
   throwIfFieldErrors(fields);
   const keys = mediaKeys(ctx, post);
   const before = new Set(mediaKeys(ctx, row));
+  const text = await postText(ctx.db, post);
   await ctx.transaction(async (tx) => {
     await attachMedia(
       tx,
@@ -223,10 +244,11 @@ export async function update(ctx: AppContext, auth: AuthContext, id: number, inp
     );
     await repo.update(tx, id, {
       ...post,
-      search_text: searchText(post),
+      ...text,
       // Absent keeps the post as it is: an edit of a members-only post keeps its lock.
       ...(minTier !== undefined ? { min_tier_id: minTier } : {}),
     });
+    await syncPostTags(tx, id, text.tags);
     // An administrator changing someone else's post leaves a trace (their own posts are theirs to edit).
     if (!row.member) {
       await recordAudit(tx, auth, {
@@ -287,10 +309,34 @@ export function pageOf(
   return { data, meta: { ...meta, next_cursor: q.page < meta.last_page ? next : null } };
 }
 
+/**
+ * The followed feed with the posts of the tags the reader follows merged in, newest first, each post once. Both
+ * are read from the same cursor, so a tag's post cut from this page comes first on the next.
+ */
+async function withFollowedTags(
+  ctx: AppContext,
+  viewer: number,
+  window: repo.ListWindow,
+  followed: Promise<repo.ListPage & { deep?: boolean }>,
+): Promise<repo.ListPage & { deep?: boolean }> {
+  const [page, ofTags] = await Promise.all([followed, tagged.followedTagPosts(ctx.db, viewer, window)]);
+  if (ofTags.length === 0) return page;
+  const byId = new Map(page.rows.map((r) => [r.id, r]));
+  for (const row of ofTags) if (!byId.has(row.id)) byId.set(row.id, row);
+  const rows = [...byId.values()]
+    .sort((a, b) => (b.cursor_us === a.cursor_us ? b.id - a.id : BigInt(b.cursor_us) > BigInt(a.cursor_us) ? 1 : -1))
+    .slice(0, window.limit);
+  return { ...page, rows };
+}
+
 export const lists = {
-  public: (ctx: AppContext, auth: AuthContext | null, q: CursorPageQuery) =>
-    repo.publicFeed(ctx.db, auth?.user.id ?? 0, windowOf(q)),
-  followed: (ctx: AppContext, auth: AuthContext, q: CursorPageQuery) => followedPage(ctx, auth.user.id, windowOf(q)),
+  public: (ctx: AppContext, auth: AuthContext | null, q: CursorPageQuery & { language?: PostLanguage }) =>
+    repo.publicFeed(ctx.db, auth?.user.id ?? 0, windowOf(q), q.language),
+  followed: (ctx: AppContext, auth: AuthContext, q: CursorPageQuery) =>
+    withFollowedTags(ctx, auth.user.id, windowOf(q), followedPage(ctx, auth.user.id, windowOf(q))),
+  /** A tag's posts (its page). */
+  tagged: (ctx: AppContext, auth: AuthContext | null, tagId: number, q: CursorPageQuery) =>
+    tagged.taggedPosts(ctx.db, auth?.user.id ?? 0, tagId, windowOf(q)),
   mine: (ctx: AppContext, auth: AuthContext, q: CursorPageQuery) => repo.myPosts(ctx.db, auth.user.id, windowOf(q)),
   /**
    * An account's posts. The page query also says whether the posts are visible, so the usual case (a
@@ -310,3 +356,39 @@ export const lists = {
     return result;
   },
 };
+
+/** A tag's page of posts, as every list answers (members-only posts locked as anywhere else). */
+export async function taggedPage(
+  ctx: AppContext,
+  auth: AuthContext | null,
+  tagId: number | null,
+  q: CursorPageQuery,
+  at: PageAt,
+): Promise<CursorPaged<Post>> {
+  const result = tagId === null ? { rows: [], total: 0 } : await lists.tagged(ctx, auth, tagId, q);
+  return pageOf(result, auth, q, at, mediaSigner(ctx));
+}
+
+/**
+ * These posts as a list shows them to `auth` (those they may not see in lists left out: hidden, blocked, muted), in
+ * the order of `ids`: discovery's latest posts and trending posts.
+ */
+export async function listedPosts(ctx: AppContext, auth: AuthContext | null, ids: number[]): Promise<Post[]> {
+  if (ids.length === 0) return [];
+  const viewer = auth?.user.id ?? 0;
+  // Prepared: planning the decorated select cost three to four times running it (suggestion cards, trending).
+  const rows = await preparedRows<repo.PostListRow>(
+    ctx.db,
+    repo.decorate(
+      viewer,
+      sql`select * from posts p where p.id = any(${sql.param(ids)}::int[]) and p.visible and ${repo.inLists(viewer, 'p')}`,
+      sql`null::int`,
+    ),
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const sign = mediaSigner(ctx);
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toPost(row, auth, false, sign)] : [];
+  });
+}

@@ -26,6 +26,7 @@ const liked = (actor: number): DomainEvent => ({ type: 'post.liked', actor_id: a
 
 const empty = (): EventSubscribers => ({
   'media.progressed': [],
+  'discovery.digest': [],
   'report.resolved': [],
   'user.blocked': [],
   'payment.paid': [],

@@ -12,6 +12,7 @@ import { authenticate, requirePermission, type AuthContext } from '../auth/authe
 import type { AppContext } from '../context';
 import { unauthenticated } from '../errors';
 import { rateLimit, type RateRule } from '../rate-limit';
+import { normalizeTexts, reportNormalization } from './text-input';
 import { rejectUnsafeInput } from './validation';
 
 type AuthMode = 'required' | 'optional' | 'none';
@@ -76,8 +77,16 @@ export function route<E extends EndpointDef, A extends AuthMode = 'required'>(
       request.auth = auth;
       if (permission) requirePermission(auth!, permission);
     },
-    // No NUL character reaches the database, whatever the part and whether or not it has a schema.
-    preValidation: async (request) => rejectUnsafeInput(request),
+    // No NUL character reaches the database, whatever the part and whether or not it has a schema. Then the
+    // text a schema reads is made NFC Unicode (Zawgyi converted) before it is measured; a part without a schema
+    // (a gateway's signed callback) is left exactly as sent.
+    preValidation: async (request) => {
+      rejectUnsafeInput(request);
+      const query = endpoint.query ? normalizeTexts(request.query) : false;
+      const body = endpoint.body && !endpoint.multipart ? normalizeTexts(request.body) : false;
+      if (query || body) request.normalized = ['zawgyi'];
+    },
+    onSend: async (request, _reply, payload) => reportNormalization(request, payload),
     // Limits keyed by a body field (an e-mail) need the parsed body.
     preHandler: async (request) => {
       for (const check of checks) await check(request);

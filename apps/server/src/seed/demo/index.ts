@@ -1,5 +1,6 @@
 import { eq, like } from 'drizzle-orm';
 import { appState } from '../../db/schema';
+import { refreshDiscovery } from '../../modules/discovery';
 import type { AppContext } from '../../platform/context';
 import { DEMO_PASSWORD, type Scenario } from './scenario';
 import { creatorsScenario } from './creators.scenario';
@@ -50,6 +51,8 @@ export async function seedDemo(ctx: AppContext, only?: string[]): Promise<DemoSe
       .onConflictDoNothing();
     ran.push(scenario.name);
   }
+  // Suggestions and trending posts from the demo's accounts at once, not at the job's next run (ten minutes).
+  if (ran.length > 0) await refreshDiscovery(ctx);
   return { ran, password: DEMO_PASSWORD };
 }
 

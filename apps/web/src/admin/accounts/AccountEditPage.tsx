@@ -1,9 +1,12 @@
-import { Anchor, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import type { Account } from '@inkwell/contracts';
+import { Anchor, Card, Group, Loader, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { errorMessage } from '../../api/client';
 import { ApprovalBadge } from '../../components/ApprovalBadge';
 import { UserAvatar } from '../../components/UserAvatar';
+import { alert } from '../../lib/alerts';
 import { ApprovalEditForm, ApprovalEditScreen } from '../components/ApprovalEditForm';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { ServerPagination } from '../components/ServerPagination';
@@ -15,6 +18,7 @@ import {
   useAccountOrganization,
   useAccountPeople,
   useAdminUpdateAccount,
+  useFeatureAccount,
 } from './api';
 
 /**
@@ -46,11 +50,42 @@ export function AccountEditPage() {
               </Group>
             }
           />
+          <FeaturedSwitch account={loaded} />
           <ParentOrganization accountId={id} />
           <AccountPeople accountId={id} />
         </Stack>
       )}
     </ApprovalEditScreen>
+  );
+}
+
+/**
+ * Featured in Explore and among suggestions: only for a role that holds discovery.manage (the server refuses
+ * anyone else). The edit answer may not carry `featured` yet; the switch then starts off.
+ */
+function FeaturedSwitch({ account }: { account: Account & { featured?: boolean } }) {
+  const { t } = useTranslation();
+  const allowed = usePermission('discovery.manage');
+  const feature = useFeatureAccount(account.id);
+  // Shown as asked while the request runs, so the switch answers the tap at once.
+  const featured = feature.isPending ? feature.variables : (account.featured ?? false);
+  if (!allowed) return null;
+  return (
+    <Card withBorder radius="md">
+      <Switch
+        size="md"
+        checked={featured}
+        disabled={feature.isPending}
+        label={t('admin.accounts.featured')}
+        description={t('admin.accounts.featured_hint')}
+        onChange={(event) =>
+          feature.mutate(event.currentTarget.checked, {
+            onSuccess: () => alert('success', t('admin.common.saved')),
+            onError: (error) => alert('danger', errorMessage(error)),
+          })
+        }
+      />
+    </Card>
   );
 }
 

@@ -45,6 +45,7 @@ const account: Account = {
   bell: false,
   is_blocked: false,
   is_muted: false,
+  featured: false,
   can_modify: true,
   can_delete: true,
   can_view_insights: true,

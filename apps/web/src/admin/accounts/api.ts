@@ -1,4 +1,4 @@
-import { accountsApi, type ApprovedStatus, type UpdateAccountBody } from '@inkwell/contracts';
+import { accountsApi, discoveryApi, type ApprovedStatus, type UpdateAccountBody } from '@inkwell/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { validId } from '../organizations/api';
@@ -58,3 +58,20 @@ export function useAdminUpdateAccount(id: number) {
 
 /** Availability of an account username as typed (the same check creators get). */
 export const checkAccountUsername = (username: string) => call(accountsApi.usernameCheck, { query: { username } });
+
+/**
+ * Features the account in Explore and suggestions, or stops. The edit screen's copy takes the new value at once;
+ * Explore's featured list and the suggestions are asked again the next time they show.
+ */
+export function useFeatureAccount(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (featured: boolean) => call(discoveryApi.featureAccount, { params: { id }, body: { featured } }),
+    onSuccess: (_, featured) => {
+      client.setQueryData<{ data: Record<string, unknown> }>(accountKey(id), (old) =>
+        old ? { data: { ...old.data, featured } } : old,
+      );
+      void client.invalidateQueries({ queryKey: ['discovery'] });
+    },
+  });
+}

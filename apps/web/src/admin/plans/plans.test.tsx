@@ -31,6 +31,7 @@ const plan: AdminPlan = {
   currency: 'MMK',
   creates_accounts: true,
   storage_quota_mb: 100,
+  video_1080p: false,
   sort_order: 3,
   hidden: true,
   translations: { my: { name: '', description: '', features: '' }, th: { name: '', description: '', features: '' } },

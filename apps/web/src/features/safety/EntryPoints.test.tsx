@@ -19,6 +19,7 @@ const comment: CommentT = {
   id: 9,
   post_id: 41,
   content: 'You draw badly',
+  mentions: [],
   parent_comment_id: null,
   depth: 1,
   commentable_id: 5,

@@ -6,6 +6,7 @@ import {
   IconFlag,
   IconBuildingCommunity,
   IconChevronRight,
+  IconCompass,
   IconCrown,
   IconDevices,
   IconHelpCircle,
@@ -20,13 +21,16 @@ import {
   IconUserStar,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useSession } from '../../session/session';
 import { useLogout } from '../auth/api';
 import { PlanCallToAction } from '../../components/PlanCallToAction';
+
+// Drawn under the menu once loaded (nothing moves), and only when I follow a tag.
+const FollowedTags = lazy(async () => ({ default: (await import('../search')).FollowedTags }));
 
 interface MenuEntry {
   to?: string;
@@ -48,6 +52,7 @@ export function ProfilePage() {
     { to: '/profile/organizations', label: t('profile.menu.organizations'), icon: <IconBuildingCommunity size={22} /> },
     { to: '/profile/accounts', label: t('profile.menu.accounts'), icon: <IconUserStar size={22} /> },
     { to: '/profile/posts', label: t('profile.menu.posts'), icon: <IconNotes size={22} /> },
+    { to: '/profile/packs', label: t('profile.menu.packs'), icon: <IconCompass size={22} /> },
     { to: '/profile/password', label: t('profile.menu.password'), icon: <IconKey size={22} /> },
     { to: '/profile/connect', label: t('profile.menu.connect'), icon: <IconPlugConnected size={22} /> },
     { to: '/profile/edit', label: t('profile.menu.edit'), icon: <IconUserEdit size={22} /> },
@@ -107,6 +112,9 @@ export function ProfilePage() {
           ),
         )}
       </Card>
+      <Suspense>
+        <FollowedTags />
+      </Suspense>
     </Stack>
   );
 }

@@ -160,6 +160,8 @@ export const mediaApi = {
  * on the `Location` it answers resume it; `DELETE` drops it. Bearer auth on every request; an upload is its
  * creator's alone. The last `PATCH` answers, as JSON, what the multipart routes answer: an image's
  * `UploadedImage`, an audio's or video's `UploadedMedia`. Unfinished uploads expire a day after their last byte.
+ * For a day after it finished, `HEAD` on a finished upload answers its whole length as the offset and `GET` answers
+ * that JSON again, for a client whose last `PATCH` answer was lost.
  */
 export const TUS_PATH = '/uploads/tus';
 export const TUS_KINDS = [...IMAGE_KINDS, 'audio', 'video'] as const;
@@ -168,5 +170,11 @@ export type TusKind = (typeof TUS_KINDS)[number];
 export const TUS_CHUNK_BYTES = 1024 * 1024;
 /** An unfinished upload is removed this long after it was last written to. */
 export const TUS_EXPIRY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Unfinished uploads one person may hold at once (refused with 429 past it). Their declared sizes count against the
+ * storage quota from the start, so many uploads that each fit cannot together take more than it; the cap bounds
+ * what opened-and-abandoned uploads hold on the server until they expire, while leaving room for a few files at once.
+ */
+export const TUS_MAX_OPEN = 5;
 export const TusFinished = z.union([UploadedImage, UploadedMedia]);
 export type TusFinished = z.infer<typeof TusFinished>;

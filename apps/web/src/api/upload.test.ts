@@ -88,15 +88,35 @@ describe('resumableUpload (tus)', () => {
     expect(server.requests[0]!.method).toBe('POST');
   });
 
-  it('sends the file again when the server got it all but its answer was lost', async () => {
+  it('asks the server for the answer when it got the last chunk but its answer was lost', async () => {
     const server = serveTus(MEDIA);
     let lost = false;
-    // The last chunk arrives, but the tab is closed before its answer: the server holds a finished upload.
+    // The last chunk arrives, but the connection drops before its answer: the server holds a finished upload.
     server.lose = (request) => request.method === 'PATCH' && request.bytes < TUS_CHUNK_BYTES && !lost && (lost = true);
+    const percents: number[] = [];
+    const answer = await resumableUpload('video', clip(), { onProgress: (percent) => percents.push(percent) });
+    expect(answer).toEqual(MEDIA);
+    // Asking again finds it whole; its answer is fetched, not the file sent again.
+    expect(server.requests.map((r) => r.method)).toEqual(['POST', 'PATCH', 'PATCH', 'PATCH', 'HEAD', 'GET']);
+    const asked = server.requests.at(-1)!;
+    expect(asked.url).toBe('/api/uploads/tus/u1');
+    expect(asked.headers.authorization).toBe('Bearer token-abc');
+    expect(asked.headers['accept-language']).toBe('en');
+    expect(percents.at(-1)).toBe(100);
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('tus::'))).toEqual([]);
+  });
+
+  it('sends the file again when the server got it all but no longer has its answer', async () => {
+    const server = serveTus(MEDIA);
+    let lost = false;
+    server.lose = (request) => request.method === 'PATCH' && request.bytes < TUS_CHUNK_BYTES && !lost && (lost = true);
+    // An answer kept no more (a day later), or a server that never kept it.
+    server.refuse = (request) =>
+      request.method === 'GET' ? { status: 404, body: { code: 'not_found', message: 'Not found.' } } : undefined;
     const answer = await resumableUpload('video', clip());
     expect(answer).toEqual(MEDIA);
     expect(server.requests.map((r) => r.method)).toEqual([
-      ...['POST', 'PATCH', 'PATCH', 'PATCH', 'HEAD'],
+      ...['POST', 'PATCH', 'PATCH', 'PATCH', 'HEAD', 'GET'],
       ...['POST', 'PATCH', 'PATCH', 'PATCH'],
     ]);
   });

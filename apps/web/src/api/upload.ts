@@ -185,10 +185,48 @@ export async function resumableUpload<T extends TusFinished>(
   // Loaded as an upload starts, never with a screen: no first visit carries the protocol.
   const tus = await import('tus-js-client');
   if (options.signal?.aborted) throw cancelled();
-  const sent = await sendOverTus<T>(tus, kind, file, options, true);
-  // The server had every byte but its answer was lost (the tab closed during the last chunk): only sending it
-  // again brings the answer.
-  return sent === 'answer-lost' ? ((await sendOverTus<T>(tus, kind, file, options, false)) as T) : sent;
+  for (let fresh = false; ; fresh = true) {
+    const sent = await sendOverTus<T>(tus, kind, file, options, !fresh);
+    if (!('lostAt' in sent)) return sent;
+    // The server had every byte but its answer was lost (the connection dropped, or the tab closed, during the last
+    // chunk): it keeps the answer for a while, and only without it is the file sent again.
+    const kept = await keptAnswer<T>(sent.lostAt, options.signal);
+    if (kept) return kept;
+    if (fresh) throw new ApiError(0, i18n.t('errors.unknown'));
+  }
+}
+
+/** A finished upload whose answer did not arrive: where to ask for it. */
+type AnswerLost = { lostAt: string };
+
+/** Asking again at once, then after a moment: a link that just dropped the answer may drop the question too. */
+const ASK_AGAIN_DELAYS = [0, 1000, 3000];
+
+/**
+ * What a finished upload answered, asked of its address (`GET`, its owner only), or undefined when the server no
+ * longer has it (or never kept it).
+ */
+async function keptAnswer<T extends TusFinished>(url: string, signal?: AbortSignal): Promise<T | undefined> {
+  for (const delay of ASK_AGAIN_DELAYS) {
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (signal?.aborted) throw cancelled();
+    try {
+      const res = await fetch(url, { headers: requestHeaders(), signal });
+      if (res.status >= 500 || res.status === 423) continue;
+      if (!res.ok) return undefined;
+      const body = parseJson(await res.text());
+      return isFinished(body) ? (body as T) : undefined;
+    } catch {
+      if (signal?.aborted) throw cancelled();
+    }
+  }
+  return undefined;
+}
+
+/** Whether a response body is what a finished upload answers: an image's URL or an audio's or video's file. */
+function isFinished(body: unknown): body is TusFinished {
+  const answer = body as Partial<UploadedImage & UploadedMedia> | undefined;
+  return typeof answer?.url === 'string' || typeof answer?.file === 'string';
 }
 
 function sendOverTus<T extends TusFinished>(
@@ -197,7 +235,7 @@ function sendOverTus<T extends TusFinished>(
   file: File,
   { onProgress, onPhase, onResumeFrom, signal, control }: UploadOptions,
   resume: boolean,
-): Promise<T | 'answer-lost'> {
+): Promise<T | AnswerLost> {
   return new Promise((resolve, reject) => {
     const meter = rateMeter();
     let phase = 'uploading' as TransferPhase;
@@ -264,9 +302,10 @@ function sendOverTus<T extends TusFinished>(
         settle(() => reject(tusError(tus, error)));
       },
       onSuccess: ({ lastResponse }) => {
-        const body = parseJson(lastResponse.getBody()) as Partial<UploadedImage & UploadedMedia> | undefined;
-        if (typeof body?.url === 'string' || typeof body?.file === 'string') settle(() => resolve(body as T));
-        else if (lastMethod === 'HEAD') settle(() => resolve('answer-lost'));
+        const body = parseJson(lastResponse.getBody());
+        if (isFinished(body)) settle(() => resolve(body as T));
+        // Found whole when resuming (HEAD): the last chunk had arrived, its answer had not.
+        else if (lastMethod === 'HEAD' && upload.url) settle(() => resolve({ lostAt: upload.url! }));
         else settle(() => reject(new ApiError(lastResponse.getStatus(), i18n.t('errors.unknown'))));
       },
     });

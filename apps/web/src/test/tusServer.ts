@@ -19,9 +19,11 @@ interface Held {
 
 /**
  * For upload tests: a tus 1.0 endpoint (creation, HEAD, PATCH, DELETE) behind a stand-in XMLHttpRequest, which
- * tus-js-client's browser build sends through. Records every request; the last PATCH answers `finished` as JSON.
- * `refuse` answers a request instead of the endpoint (a 413, say); `drop` makes one fail like a lost connection
- * before it arrives, `lose` after the endpoint has acted on it (its answer is what is lost).
+ * tus-js-client's browser build sends through. Records every request; the last PATCH answers `finished` as JSON,
+ * and so does a GET of a finished upload's address afterwards (through a stand-in `fetch`), as the server does for
+ * a client whose last answer was lost. `refuse` answers a request instead of the endpoint (a 413, say); `drop`
+ * makes one fail like a lost connection before it arrives, `lose` after the endpoint has acted on it (its answer
+ * is what is lost).
  */
 export function serveTus(finished: unknown) {
   const server = {
@@ -51,6 +53,10 @@ export function serveTus(finished: unknown) {
         status: 200,
         headers: { ...tus, 'Upload-Offset': String(held.offset), 'Upload-Length': String(held.length) },
       };
+    if (request.method === 'GET')
+      return held.offset === held.length
+        ? { status: 200, body: finished }
+        : { status: 404, body: { code: 'not_found', message: 'No such upload.' } };
     if (request.method === 'DELETE') {
       server.uploads.delete(request.url.split('/').pop()!);
       return { status: 204, headers: tus };
@@ -112,6 +118,21 @@ export function serveTus(finished: unknown) {
     }
   }
   vi.stubGlobal('XMLHttpRequest', TusXhr);
+  // Only an upload's address is this endpoint's: anything else goes where it went before (a test's own stand-in).
+  const previousFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    if (!String(url).includes('/api/uploads/tus/')) return previousFetch(url, init);
+    const headers = Object.fromEntries(
+      Object.entries((init.headers ?? {}) as Record<string, string>).map(([name, value]) => [
+        name.toLowerCase(),
+        value,
+      ]),
+    );
+    const request: TusRequest = { method: init.method ?? 'GET', url: String(url), headers, bytes: 0 };
+    server.requests.push(request);
+    const { status, headers: answered = {}, body } = answer(request);
+    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: answered });
+  });
   return server;
 }
 

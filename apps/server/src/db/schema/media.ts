@@ -1,6 +1,6 @@
-import type { MediaStatus } from '@inkwell/contracts';
+import type { MediaStatus, TusFinished, TusKind } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, real, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, real, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { belongsTo, timestamps } from './columns';
 import { users } from './users';
 
@@ -80,5 +80,37 @@ export const mediaFiles = pgTable(
       .where(
         sql`${t.source_key} is not null and (${t.status} = 'failed' or (${t.status} = 'processed' and ${t.progress} = 100))`,
       ),
+  ],
+);
+
+/**
+ * Resumable (tus) uploads, as every server process sees them: the bytes wait in the tus store (a process's data
+ * folder, or the bucket), which cannot say cheaply whose uploads are open. While unfinished, a row counts against its
+ * person's open uploads and, for audio and video, their quota by the size it declared; once finished, it keeps the
+ * answer for a client whose last answer was lost. Rows go a day after their last write (the `media.cleanup` job).
+ */
+export const tusUploads = pgTable(
+  'tus_uploads',
+  {
+    /** The upload's id in its URL. */
+    id: varchar({ length: 32 }).primaryKey(),
+    user_id: belongsTo(() => users.id),
+    kind: varchar({ length: 10 }).$type<TusKind>().notNull(),
+    /** `Upload-Length` as declared at creation: what the upload will take once finished. */
+    length: bigint({ mode: 'number' }).notNull(),
+    /** The last write (or the finish): the upload expires a day after it. */
+    written_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When a request took the finished bytes to accept them: from then on the upload is no longer open. */
+    claimed_at: timestamp({ withTimezone: true }),
+    /** What the last PATCH answered, once the upload was accepted. */
+    finished: jsonb().$type<TusFinished>(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A person's open uploads, counted and summed when they start another.
+    index('tus_uploads_open_idx')
+      .on(t.user_id, t.written_at)
+      .where(sql`${t.claimed_at} is null`),
+    index('tus_uploads_written_at_idx').on(t.written_at),
   ],
 );

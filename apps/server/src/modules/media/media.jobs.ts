@@ -16,7 +16,7 @@ import {
   removeKeys,
   storeOutputs,
 } from './transcoding';
-import { tusStore } from './tus-store';
+import { sweepUploads } from './tus.service';
 import { finishAsIs, transcodeVideo } from './video-transcode';
 
 /** The job gives up after the queue's retries; the last attempt records the failure for the uploader. */
@@ -116,10 +116,10 @@ export async function transcode(ctx: AppContext, fileId: string, job: { retryCou
   }
 }
 
-/** Resumable uploads left unfinished past their expiry; a folder that cannot be read is logged, not fatal. */
-async function deleteExpiredUploads(ctx: AppContext): Promise<number> {
+/** Resumable uploads expired; a folder or bucket that cannot be read is logged, not fatal. */
+async function deleteExpiredUploads(ctx: AppContext, now: Date): Promise<number> {
   try {
-    return await tusStore(ctx).deleteExpired();
+    return await sweepUploads(ctx, now.getTime());
   } catch (err) {
     ctx.log.warn({ err }, 'media cleanup: unfinished uploads not removed');
     return 0;
@@ -166,7 +166,7 @@ export async function cleanupMedia(ctx: AppContext, now = new Date()): Promise<{
     // Those that could not be removed come back first: the next run tries them again.
     if (leftovers.length < CLEANUP_BATCH || removed < leftovers.length) break;
   }
-  const expired = await deleteExpiredUploads(ctx);
+  const expired = await deleteExpiredUploads(ctx, now);
   if (deleted || kept || expired) ctx.log.info({ deleted, kept, expired }, 'media cleanup');
   return { deleted, kept };
 }

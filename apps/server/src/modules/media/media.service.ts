@@ -150,7 +150,7 @@ export function formatSize(bytes: number): string {
   return `${Number(mb.toFixed(mb < 10 ? 1 : 0))} MB`;
 }
 
-function quotaError(quotaBytes: number, usedBytes: number): AppError {
+export function quotaError(quotaBytes: number, usedBytes: number): AppError {
   if (quotaBytes <= 0) return new AppError(413, 'media.quota_none');
   return new AppError(413, 'media.quota_exceeded', {
     left: formatSize(quotaBytes - usedBytes),

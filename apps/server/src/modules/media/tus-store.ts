@@ -4,8 +4,10 @@ import { TUS_EXPIRY_MS } from '@inkwell/contracts';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, type Upload } from '@tus/server';
 import type { AppContext } from '../../platform/context';
+import { tmpDir } from './media.service';
+import { TusS3Store } from './tus-s3-store';
 
-/** Where unfinished resumable uploads wait: on this process's disk, never served. */
+/** Where unfinished resumable uploads wait without S3: on this process's disk, never served. */
 export const tusDir = (ctx: AppContext): string => path.join(ctx.config.dataDir, 'tus');
 
 /** The suffix of an upload's bytes while a request accepts them (see `claim`). */
@@ -98,6 +100,11 @@ export class TusStore extends FileStore {
     return removed;
   }
 
+  /** Removes expired uploads: this process's folder holds only its own, whatever the database knows of others. */
+  async sweep(): Promise<number> {
+    return this.deleteExpired();
+  }
+
   /** A file's last write, or null when another process removed it meanwhile. */
   private async lastWrite(name: string): Promise<number | null> {
     try {
@@ -109,11 +116,17 @@ export class TusStore extends FileStore {
   }
 }
 
-const stores = new WeakMap<AppContext, TusStore>();
+/** Where uploads wait: in the bucket when media is stored in S3 (any process goes on with any upload), else on disk. */
+export type UploadStore = TusStore | TusS3Store;
+
+const stores = new WeakMap<AppContext, UploadStore>();
 
 /** The one store of a context: the routes write to it, the scheduled cleanup sweeps it. */
-export function tusStore(ctx: AppContext): TusStore {
+export function tusStore(ctx: AppContext): UploadStore {
   let store = stores.get(ctx);
-  if (!store) stores.set(ctx, (store = new TusStore(tusDir(ctx))));
+  if (!store) {
+    store = ctx.config.s3 ? new TusS3Store(ctx.config.s3, tmpDir(ctx)) : new TusStore(tusDir(ctx));
+    stores.set(ctx, store);
+  }
   return store;
 }

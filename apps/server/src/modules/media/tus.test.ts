@@ -2,16 +2,16 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { TUS_EXPIRY_MS, TUS_PATH, UploadedImage, UploadedMedia } from '@inkwell/contracts';
+import { TUS_EXPIRY_MS, UploadedImage, UploadedMedia } from '@inkwell/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mediaFiles, plans } from '../../db/schema';
-import { createCreatorAccount, subscribeToPlan } from '../../../test/factories';
+import { mediaFiles, plans, tusUploads } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { signedIn } from '../../../test/identity-helpers';
 import { fixturesDir, makeAudio, makeJpegWithGps, makeVideo } from '../../../test/media-fixtures';
 import { jobHandlers } from '../../registrations';
+import { idOf, metadata, tusClient } from './tus.testing';
 
 /**
  * Resumable uploads over tus 1.0 on the real server: chunks, a connection cut mid-chunk, who may upload what
@@ -29,89 +29,11 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const endpoint = () => `${s.url}/api${TUS_PATH}`;
 const tusDir = () => path.join(s.dataDir, 'tus');
 const tusFiles = () => (fs.existsSync(tusDir()) ? fs.readdirSync(tusDir()).sort() : []);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const rowsOf = (userId: number) => s.ctx.db.select().from(mediaFiles).where(eq(mediaFiles.user_id, userId));
-
-/** `Upload-Metadata`: keys with base64 values. */
-const metadata = (fields: Record<string, string>) =>
-  Object.entries(fields)
-    .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
-    .join(',');
-
-interface Sent {
-  token?: string;
-  lang?: string;
-  headers?: Record<string, string>;
-}
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: any;
-}
-
-async function send(method: string, url: string, o: Sent & { body?: Buffer } = {}): Promise<Answer> {
-  const res = await fetch(url, {
-    method,
-    headers: {
-      'tus-resumable': '1.0.0',
-      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
-      ...(o.lang ? { 'accept-language': o.lang } : {}),
-      ...(o.body ? { 'content-type': 'application/offset+octet-stream' } : {}),
-      ...o.headers,
-    },
-    body: o.body,
-  });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    // not JSON: keep the text
-  }
-  return { status: res.status, headers: res.headers, body };
-}
-
-/** `POST`: a new upload of `length` bytes of this kind; `url` is where it continues. */
-async function create(token: string | undefined, kind: string, length: number, o: Sent & { meta?: object } = {}) {
-  const answer = await send('POST', endpoint(), {
-    ...o,
-    token,
-    headers: {
-      'upload-length': String(length),
-      'upload-metadata': metadata({ kind, filename: `file.${kind}`, ...o.meta }),
-      ...o.headers,
-    },
-  });
-  const location = answer.headers.get('location');
-  return { ...answer, location, url: location ? `${s.url}${location}` : '' };
-}
-
-const patch = (token: string | undefined, url: string, offset: number, bytes: Buffer, o: Sent = {}) =>
-  send('PATCH', url, { ...o, token, body: bytes, headers: { 'upload-offset': String(offset), ...o.headers } });
-const head = (token: string | undefined, url: string, o: Sent = {}) => send('HEAD', url, { ...o, token });
-const terminate = (token: string | undefined, url: string) => send('DELETE', url, { token });
-
-/** A person with an approved creator account on this plan: may upload audio and video. */
-async function creator(plan = 'studio') {
-  const person = await signedIn(s);
-  await createCreatorAccount(s.ctx.db, person.user.id);
-  await subscribeToPlan(s.ctx.db, person.user.id, plan);
-  return person;
-}
-
-/** Uploads these bytes in PATCHes of about `chunks` equal parts; answers each PATCH. */
-async function uploadInChunks(token: string, url: string, bytes: Buffer, chunks: number) {
-  const size = Math.ceil(bytes.length / chunks);
-  const answers: Answer[] = [];
-  for (let offset = 0; offset < bytes.length; offset += size) {
-    answers.push(await patch(token, url, offset, bytes.subarray(offset, offset + size)));
-  }
-  return answers;
-}
+const { endpoint, send, create, patch, head, terminate, answerOf, uploadInChunks, creator } = tusClient(() => s);
 
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
@@ -150,8 +72,6 @@ async function cutPatch(token: string, url: string, id: string, rest: Buffer, pa
   req.destroy();
   await ended;
 }
-
-const idOf = (location: string | null) => location!.split('/').pop()!;
 
 describe('resumable uploads (tus 1.0)', () => {
   it('OPTIONS names the protocol and what is offered, and opens nothing to other origins', async () => {
@@ -194,9 +114,27 @@ describe('resumable uploads (tus 1.0)', () => {
     expect(served.headers.get('content-type')).toBe('image/webp');
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.exif]).toEqual(['webp', 900, undefined]);
-    // The finished upload is gone from the store.
-    expect((await head(reader.token, created.url)).status).toBe(404);
+    // The finished upload is gone from the store; for a client whose last answer was lost, HEAD says it is whole
+    // and GET answers it again, to its owner alone.
     expect(tusFiles()).toEqual([]);
+    const again = await head(reader.token, created.url);
+    expect([again.status, again.headers.get('upload-offset'), again.headers.get('upload-length')]).toEqual([
+      200,
+      String(photo.length),
+      String(photo.length),
+    ]);
+    expect(again.headers.get('cache-control')).toBe('no-store');
+    const answer = await answerOf(reader.token, created.url);
+    expect([answer.status, answer.body]).toEqual([200, image]);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const stranger = await signedIn(s);
+    expect((await answerOf(stranger.token, created.url)).status).toBe(404);
+    expect((await head(stranger.token, created.url)).status).toBe(404);
+    expect((await answerOf(undefined, created.url)).status).toBe(401);
+    expect((await answerOf(reader.token, `${endpoint()}/not-an-upload`)).status).toBe(404);
+    // Nothing more can be written to it or dropped from it.
+    expect((await patch(reader.token, created.url, photo.length, Buffer.alloc(1))).status).toBe(404);
+    expect((await terminate(reader.token, created.url)).status).toBe(404);
   });
 
   it('a video whose PATCH is cut mid-body resumes from the stored offset and is stored byte for byte', async () => {
@@ -394,6 +332,7 @@ describe('resumable uploads (tus 1.0)', () => {
     const staleId = idOf(stale.location);
     const dayAgo = new Date(Date.now() - TUS_EXPIRY_MS - 60_000);
     for (const file of [staleId, `${staleId}.json`]) fs.utimesSync(path.join(tusDir(), file), dayAgo, dayAgo);
+    await s.ctx.db.update(tusUploads).set({ written_at: dayAgo }).where(eq(tusUploads.id, staleId));
     expect((await head(person.token, stale.url)).status).toBe(410);
     const gone = await patch(person.token, stale.url, 1000, Buffer.alloc(10), { lang: 'th' });
     expect(gone.status).toBe(410);
@@ -405,6 +344,9 @@ describe('resumable uploads (tus 1.0)', () => {
     await jobHandlers(s.ctx)['media.cleanup']({}, { id: 'test', retryCount: 0 });
     const freshId = idOf(fresh.location);
     expect(tusFiles()).toEqual([freshId, `${freshId}.json`]);
+    // The database forgets it too: it no longer counts among the person's open uploads.
+    const rows = await s.ctx.db.select().from(tusUploads).where(eq(tusUploads.user_id, person.user.id));
+    expect(rows.map((r) => r.id)).toEqual([freshId]);
     expect((await head(person.token, stale.url)).status).toBe(404);
     expect((await head(person.token, fresh.url)).headers.get('upload-offset')).toBe('1000');
     expect((await terminate(person.token, fresh.url)).status).toBe(204);

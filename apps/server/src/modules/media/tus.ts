@@ -1,15 +1,15 @@
-import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import { TUS_KINDS, TUS_PATH, type TusKind } from '@inkwell/contracts';
-import { ERRORS, Server, TUS_RESUMABLE, type Upload } from '@tus/server';
+import { TUS_PATH } from '@inkwell/contracts';
+import { ERRORS, Server, TUS_RESUMABLE } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, type AuthContext } from '../../platform/auth/authenticate';
 import type { AppContext } from '../../platform/context';
-import { AppError, ValidationError, notFound, unauthenticated } from '../../platform/errors';
+import { AppError, notFound, unauthenticated } from '../../platform/errors';
 import type { MessageKey } from '../../platform/i18n';
 import type { RateCheck } from '../../platform/rate-limit';
-import * as media from './media.service';
-import { isGoneUpload, tusStore, type TusStore } from './tus-store';
+import { newFileId } from './media.service';
+import { isGoneUpload, tusStore, type UploadStore } from './tus-store';
+import { admitUpload, doneUpload, dropped, finishUpload, wroteTo, type Done } from './tus.service';
 
 const BASE = `/api${TUS_PATH}`;
 /** Upload ids are ours (`newFileId`): anything else is no upload of anybody's. */
@@ -25,14 +25,14 @@ const TUS_HEADERS = [
   'content-type',
   'content-length',
 ];
-const MAX_FILENAME = 255;
-
 /** One request as tus sees it, with what our side settled about it. */
 interface Call {
   auth: AuthContext | null;
   id?: string;
   /** What tus failed with, for our error answer. */
   failure?: unknown;
+  /** The upload this creation recorded as its person's, forgotten again if tus then fails to create it. */
+  created?: string;
 }
 
 /** tus's refusals by status, in our words; the ones not listed are server errors. */
@@ -62,44 +62,7 @@ export function tusRefusal(failure: unknown, status: number): Error {
   return new Error(`tus answered ${status}${typeof body === 'string' ? `: ${body.trim()}` : ''}`);
 }
 
-/**
- * Settles a new upload before tus stores anything of it: its kind, its size (known up front) within the kind's
- * limit and, for audio and video, the person's right to upload them and their room. Answers the metadata kept
- * with it: its owner is written here, never taken from the client.
- */
-async function admitUpload(ctx: AppContext, auth: AuthContext, upload: Upload): Promise<Upload['metadata']> {
-  const kind = upload.metadata?.kind ?? '';
-  if (!(TUS_KINDS as readonly string[]).includes(kind))
-    throw new ValidationError({ kind: ['media.unknown_kind'] }, 'media.unknown_kind');
-  if (upload.size === undefined) throw new AppError(400, 'media.length_required');
-  if (upload.size === 0) throw new ValidationError({ file: ['media.no_file'] }, 'media.no_file');
-  const admission = await media.admit(ctx, auth, media.uploadKindOf(kind as TusKind));
-  if (upload.size > admission.limit) throw admission.overLimit();
-  const filename = upload.metadata?.filename?.slice(0, MAX_FILENAME);
-  return { kind, ...(filename ? { filename } : {}), owner: String(auth.user.id) };
-}
-
-/**
- * Accepts a finished upload exactly as the multipart routes accept a file, and answers what they answer. The
- * bytes leave the store first, so the upload is gone whether it is accepted or refused.
- */
-async function finishUpload(ctx: AppContext, store: TusStore, auth: AuthContext, upload: Upload) {
-  const claimed = await store.claim(upload.id);
-  if (!claimed) throw notFound();
-  try {
-    const kind = upload.metadata!.kind as TusKind;
-    const finished = await media.acceptFile(ctx, auth, kind, claimed);
-    return {
-      status_code: media.isImageKind(kind) ? 200 : 202,
-      headers: { 'Content-Type': 'application/json; charset=utf-8' },
-      body: JSON.stringify(finished),
-    };
-  } finally {
-    await fs.promises.rm(claimed, { force: true });
-  }
-}
-
-function tusServer(ctx: AppContext, store: TusStore, calls: WeakMap<object, Call>): Server {
+function tusServer(ctx: AppContext, store: UploadStore, calls: WeakMap<object, Call>): Server {
   const call = (req: object): Call => {
     const known = calls.get(req);
     if (!known) throw new Error('a tus request that did not come through the routes');
@@ -110,12 +73,16 @@ function tusServer(ctx: AppContext, store: TusStore, calls: WeakMap<object, Call
     datastore: store,
     // Same origin: a relative Location holds behind any proxy, whatever host or scheme it was reached by.
     relativeLocation: true,
-    namingFunction: () => media.newFileId(),
+    namingFunction: () => newFileId(),
     getFileIdFromRequest: (req) => call(req).id,
     // The API answers no other origin; tus would otherwise allow every one.
     allowedOrigins: () => false,
-    onUploadCreate: async (req, upload) => ({ metadata: await admitUpload(ctx, call(req).auth!, upload) }),
-    onUploadFinish: async (req, upload) => finishUpload(ctx, store, call(req).auth!, upload),
+    onUploadCreate: async (req, upload) => {
+      const metadata = await admitUpload(ctx, call(req).auth!, upload);
+      call(req).created = upload.id;
+      return { metadata };
+    },
+    onUploadFinish: async (req, upload) => finishUpload(ctx, call(req).auth!, upload),
     onResponseError: (req, err) => {
       call(req).failure = err;
       return undefined;
@@ -143,7 +110,8 @@ function tusRequest(request: FastifyRequest, id: string | undefined): Request {
  * Resumable uploads (tus 1.0: creation, termination, expiration) at `/api/uploads/tus`, in a scope of their own
  * whose bodies no parser touches: tus reads an upload's bytes from the request as they arrive. Who asks is
  * settled first, as on every route (401, the creation's rate limit, 404 for an upload that is not theirs);
- * what tus answers then goes out through Fastify, its refusals as our translated errors.
+ * what tus answers then goes out through Fastify, its refusals as our translated errors. The database keeps
+ * which uploads are open (for the limits at creation) and, for a day, what finished ones answered (`GET`).
  */
 export function tusRoutes(app: FastifyInstance, ctx: AppContext, creationLimits: RateCheck[]): void {
   const store = tusStore(ctx);
@@ -160,7 +128,13 @@ export function tusRoutes(app: FastifyInstance, ctx: AppContext, creationLimits:
   };
   /** A resumed upload's expiry, for the answer to its HEAD (tus names it only when creating and writing). */
   const expiresOf = new WeakMap<FastifyRequest, Date>();
-  /** Someone else's upload and an unknown one are alike 404, so ids reveal nothing. */
+  /** A finished upload the store no longer holds, for the answer to its HEAD. */
+  const finishedOf = new WeakMap<FastifyRequest, Exclude<Done, 'accepting' | null>>();
+  /**
+   * Someone else's upload and an unknown one are alike 404, so ids reveal nothing. One the store no longer holds
+   * may have just finished: its HEAD answers it whole (the client whose last answer was lost then asks for it with
+   * GET), and while its bytes are being accepted the client is told to ask again (423).
+   */
   const owned = async (request: FastifyRequest) => {
     const { id } = request.params as { id: string };
     if (!UPLOAD_ID.test(id)) throw notFound();
@@ -168,22 +142,51 @@ export function tusRoutes(app: FastifyInstance, ctx: AppContext, creationLimits:
       if (isGoneUpload(err)) return null;
       throw err;
     });
-    if (upload?.metadata?.owner !== String(request.auth!.user.id)) throw notFound();
+    if (!upload) {
+      const done = await doneUpload(ctx, id, request.auth!.user.id);
+      if (done === 'accepting') throw new AppError(423, 'media.upload_finishing');
+      if (!done || request.method !== 'HEAD') throw notFound();
+      finishedOf.set(request, done);
+      return;
+    }
+    if (upload.metadata?.owner !== String(request.auth!.user.id)) throw notFound();
     if (request.method === 'HEAD' && upload.creation_date)
       expiresOf.set(request, new Date(Date.parse(upload.creation_date) + store.getExpiration()));
   };
 
+  /** A finished upload's answer again, for a client whose last PATCH's answer was lost. */
+  const answerOf = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { id } = request.params as { id: string };
+    if (!UPLOAD_ID.test(id)) throw notFound();
+    const done = await doneUpload(ctx, id, request.auth!.user.id);
+    if (done === 'accepting') throw new AppError(423, 'media.upload_finishing');
+    if (!done) throw notFound();
+    return reply.header('cache-control', 'no-store').send(done.finished);
+  };
+
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const finished = finishedOf.get(request);
+    if (finished) {
+      const length = String(finished.length);
+      return reply.headers({ 'cache-control': 'no-store', 'upload-offset': length, 'upload-length': length }).send();
+    }
     const id = (request.params as { id?: string }).id;
     const sent = tusRequest(request, id);
     const call: Call = { auth: request.auth, id };
     calls.set(sent, call);
     const answer = await tus.handleWeb(sent);
+    const patched = request.method === 'PATCH' && id !== undefined;
     if (answer.status >= 400) {
+      if (call.created) await dropped(ctx, call.created);
       // A client that went away mid-upload is nobody's error: what arrived is kept, and it resumes from there.
-      if (request.raw.readableAborted) throw new AppError(400, 'errors.bad_request');
+      if (request.raw.readableAborted) {
+        if (patched) await wroteTo(ctx, id);
+        throw new AppError(400, 'errors.bad_request');
+      }
       throw tusRefusal(call.failure, answer.status);
     }
+    if (patched && answer.status === 204) await wroteTo(ctx, id);
+    if (request.method === 'DELETE' && id) await dropped(ctx, id);
     reply.code(answer.status);
     answer.headers.forEach((value, name) => {
       if (name === 'content-length' || name.startsWith('access-control-')) return;
@@ -211,6 +214,15 @@ export function tusRoutes(app: FastifyInstance, ctx: AppContext, creationLimits:
     scope.route({ method: 'OPTIONS', url: BASE, ...config, handler: handle });
     scope.route({ method: 'OPTIONS', url: `${BASE}/:id`, ...config, handler: handle });
     scope.route({ method: 'POST', url: BASE, ...config, onRequest: signedIn, preHandler: limited, handler: handle });
+    // Its HEAD is the protocol's, below.
+    scope.route({
+      method: 'GET',
+      url: `${BASE}/:id`,
+      ...config,
+      exposeHeadRoute: false,
+      onRequest: signedIn,
+      handler: answerOf,
+    });
     scope.route({
       method: ['HEAD', 'PATCH', 'DELETE'],
       url: `${BASE}/:id`,

@@ -176,6 +176,9 @@ export const en = {
   'media.upload_expired':
     'This upload was left unfinished too long and has been removed. Please upload the file again.',
   'media.tus_version': 'Resumable uploads here use the tus protocol, version 1.0.0 (Tus-Resumable: 1.0.0).',
+  'media.too_many_uploads':
+    'You have {max, plural, one {{max} unfinished upload} other {{max} unfinished uploads}} already. Finish or cancel one before starting another; an upload left alone is removed a day after its last byte.',
+  'media.upload_finishing': 'This upload has arrived in full and is being saved. Ask again in a moment.',
 
   'friends.self': 'You cannot add yourself as a friend.',
   'friends.already_friends': 'You are already friends.',

@@ -86,7 +86,7 @@ export function PricesSection({ form }: { form: UseFormReturnType<Values> }) {
   );
 }
 
-/** Whether the plan creates accounts, its storage, order and visibility. */
+/** Whether the plan creates accounts, its storage and video quality, order and visibility. */
 export function AccessSection({ form }: { form: UseFormReturnType<Values> }) {
   const { t } = useTranslation();
   return (
@@ -119,6 +119,12 @@ export function AccessSection({ form }: { form: UseFormReturnType<Values> }) {
             {...form.getInputProps('sort_order')}
           />
         </SimpleGrid>
+        <Switch
+          size="md"
+          label={t('admin.plans.fields.video_1080p')}
+          description={t('admin.plans.fields.video_1080p_hint')}
+          {...form.getInputProps('video_1080p', { type: 'checkbox' })}
+        />
         <Switch
           size="md"
           label={t('admin.plans.fields.hidden')}

@@ -15,6 +15,7 @@ export interface Values {
   features: string;
   creates_accounts: boolean;
   storage_quota_mb: number | string;
+  video_1080p: boolean;
   sort_order: number | string;
   hidden: boolean;
   translations: Record<Translated, Wording>;
@@ -30,6 +31,7 @@ export const EMPTY: Values = {
   features: '[]',
   creates_accounts: true,
   storage_quota_mb: 0,
+  video_1080p: false,
   sort_order: 0,
   hidden: false,
   translations: { my: { name: '', description: '', features: '' }, th: { name: '', description: '', features: '' } },
@@ -45,6 +47,7 @@ export const valuesOf = (plan: AdminPlan): Values => ({
   features: plan.features,
   creates_accounts: plan.creates_accounts,
   storage_quota_mb: plan.storage_quota_mb,
+  video_1080p: plan.video_1080p,
   sort_order: plan.sort_order,
   hidden: plan.hidden,
   translations: { my: { ...plan.translations.my }, th: { ...plan.translations.th } },
@@ -60,6 +63,7 @@ export const bodyOf = (v: Values): PlanBody => ({
   features: v.features,
   creates_accounts: v.creates_accounts,
   storage_quota_mb: Number(v.storage_quota_mb),
+  video_1080p: v.video_1080p,
   sort_order: Number(v.sort_order),
   hidden: v.hidden,
   translations: v.translations,

@@ -72,6 +72,7 @@ beforeEach(() => {
         return json({ data: [plan], meta: { current_page: 1, last_page: 1, per_page: 20, total: 1, links: [] } });
       if (url === '/api/plans/5/edit') return json({ data: plan });
       if (method === 'POST') return json({ message: 'The plan has been added.', data: { ...plan, ...body } }, 201);
+      if (method === 'PUT') return json({ message: 'The plan has been saved.', data: { ...plan, ...body } });
       if (method === 'DELETE')
         return json(
           {
@@ -135,14 +136,43 @@ describe('plan form', () => {
     expect(within(preview).getByRole('article', { name: 'Team' })).toBeInTheDocument();
     expect(within(preview).getByText('Priority support')).toBeInTheDocument();
 
+    const hd = screen.getByRole('switch', { name: /Videos also stream in 1080p/ });
+    expect(hd).not.toBeChecked();
+    await user.click(hd);
+    expect(hd).toBeChecked();
+
     await user.click(screen.getByRole('button', { name: 'Add plan' }));
     await waitFor(() => expect(writes()).toHaveLength(1));
     expect(writes()[0]).toMatchObject({
       method: 'POST',
       url: '/api/plans',
-      body: { slug: 'team', name: 'Team', features: FEATURES, monthly_price: 0, trial_period_days: 0, hidden: false },
+      body: {
+        slug: 'team',
+        name: 'Team',
+        features: FEATURES,
+        monthly_price: 0,
+        trial_period_days: 0,
+        video_1080p: true,
+        hidden: false,
+      },
     });
     expect(await screen.findByRole('link', { name: 'Edit the plan Team' })).toBeInTheDocument();
+  }, 30_000);
+
+  it('shows the plan’s 1080p switch and sends it as set when saving', async () => {
+    const user = userEvent.setup();
+    renderAt('/admin/plans/5/edit');
+    expect(await screen.findByDisplayValue('team')).toBeInTheDocument();
+    const hd = screen.getByRole('switch', { name: /Videos also stream in 1080p/ });
+    expect(hd).not.toBeChecked();
+    await user.click(hd);
+    await user.click(screen.getByRole('button', { name: 'Save plan' }));
+    await waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]).toMatchObject({
+      method: 'PUT',
+      url: '/api/plans/5',
+      body: { slug: 'team', storage_quota_mb: 100, video_1080p: true, hidden: true },
+    });
   }, 30_000);
 
   it('asks before deleting and shows the server’s refusal for a plan people are on', async () => {

@@ -4,8 +4,11 @@ import { IconMaximize, IconPlayerPauseFilled, IconPlayerPlayFilled, IconRefresh 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alert } from '../../lib/alerts';
+import { useDataSaver } from '../../lib/dataSaver';
 import { formatClock } from './uploadState';
 import { SeekSlider } from './SeekSlider';
+import { usePlayback } from './usePlayback';
+import { useVideoSource } from './useVideoSource';
 
 export type VideoPlayerState = 'paused' | 'playing' | 'ended' | 'waiting' | 'stalled';
 
@@ -25,24 +28,52 @@ export function useIdleControls(active: boolean, idleMs = VIDEO_CONTROLS_IDLE_MS
   return { visible: visible || !active, poke };
 }
 
+export interface VideoPlayerProps {
+  /** The progressive MP4: played where adaptive streaming is not possible, and for media from before it. */
+  src: string;
+  poster?: string;
+  title: string;
+  /** The HLS master playlist, when the video has one. */
+  hlsUrl?: string | null;
+  /** Remembers the position on this device under this key (a post's, not its signed address, which changes). */
+  mediaKey?: string;
+}
+
 /**
  * Playing, paused, ended, waiting and stalled; controls that fade after 5 s idle; a tap on the picture
- * toggles fullscreen, and a refused fullscreen shows an alert with its message and name.
+ * toggles fullscreen, and a refused fullscreen shows an alert with its message and name. Adaptive where the video has
+ * a playlist (the rendition on screen in `data-rendition`, the one fetched in `data-loading-rendition`, the source in
+ * `data-source`), the lowest rendition under data saver; it resumes where the reader stopped and picks up a lost
+ * connection without a reload.
  */
-export function VideoPlayer({ src, poster, title }: { src: string; poster?: string; title: string }) {
+export function VideoPlayer({ src, poster, title, hlsUrl, mediaKey }: VideoPlayerProps) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
-  const [state, setState] = useState<VideoPlayerState>('paused');
+  const dataSaver = useDataSaver();
+  const source = useVideoSource(video, { src, hlsUrl, dataSaver, mediaKey });
+  const playback = usePlayback(video, { mediaKey, reconnect: source.kind !== 'hls.js' });
+  const [elementState, setState] = useState<VideoPlayerState>('paused');
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(0);
-  const playing = state === 'playing' || state === 'waiting' || state === 'stalled';
+  const playing = elementState === 'playing' || elementState === 'waiting' || elementState === 'stalled';
+  // While the connection is taken up again the element may have stopped; the reader still waits for the network.
+  const state: VideoPlayerState = playing && (playback.reconnecting || source.reconnecting) ? 'stalled' : elementState;
   const controls = useIdleControls(playing);
+  const quality =
+    source.rendition && source.kind !== 'progressive'
+      ? t(dataSaver && source.kind === 'hls.js' ? 'media.quality_saver' : 'media.quality_auto', {
+          rendition: source.rendition,
+        })
+      : null;
 
   const toggle = () => {
     const el = video.current;
     if (!el) return;
-    if (el.paused || el.ended) void el.play().catch(() => setState('paused'));
+    if (playback.reconnecting) {
+      playback.stop();
+      setState('paused');
+    } else if (el.paused || el.ended) void playback.play().catch(() => setState('paused'));
     else el.pause();
     controls.poke();
   };
@@ -69,10 +100,13 @@ export function VideoPlayer({ src, poster, title }: { src: string; poster?: stri
       role="group"
       aria-label={title}
       data-state={state}
+      data-source={source.kind}
+      data-rendition={source.rendition ?? undefined}
+      data-loading-rendition={source.loadingRendition ?? undefined}
     >
       <video
         ref={video}
-        src={src}
+        src={source.src}
         poster={poster}
         preload="metadata"
         playsInline
@@ -85,6 +119,7 @@ export function VideoPlayer({ src, poster, title }: { src: string; poster?: stri
         onStalled={() => setState((s) => (s === 'paused' || s === 'ended' ? s : 'stalled'))}
         onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
         onLoadedMetadata={(e) => setDuration(e.currentTarget.duration)}
+        onDurationChange={(e) => setDuration(e.currentTarget.duration)}
       />
       {(state === 'waiting' || state === 'stalled') && (
         <Loader
@@ -96,56 +131,99 @@ export function VideoPlayer({ src, poster, title }: { src: string; poster?: stri
           aria-label={t(`media.state.${state}`)}
         />
       )}
-      <Group
-        gap="xs"
-        wrap="nowrap"
-        p="xs"
-        pos="absolute"
-        bottom={0}
-        left={0}
-        right={0}
-        style={{
-          background: 'linear-gradient(transparent, rgba(0,0,0,.7))',
-          opacity: controls.visible ? 1 : 0,
-          transition: 'opacity 200ms',
-          pointerEvents: controls.visible ? 'auto' : 'none',
-        }}
-        data-testid="video-controls"
-        data-visible={controls.visible}
-      >
-        <ActionIcon
-          variant="transparent"
+      {playback.resumedAt !== null && (
+        <Text
+          size="xs"
           c="white"
-          size={44}
-          onClick={toggle}
-          aria-label={state === 'ended' ? t('media.replay') : playing ? t('media.pause') : t('media.play')}
+          pos="absolute"
+          top={8}
+          left={8}
+          px={6}
+          bg="rgba(0,0,0,.6)"
+          style={{ borderRadius: 4 }}
         >
-          {state === 'ended' ? <IconRefresh /> : playing ? <IconPlayerPauseFilled /> : <IconPlayerPlayFilled />}
-        </ActionIcon>
-        <SeekSlider
-          time={time}
-          duration={duration}
-          color="white"
-          size="sm"
-          onSeek={(v) => {
-            if (video.current) video.current.currentTime = v;
-            setTime(v);
-            controls.poke();
-          }}
-        />
-        <Text size="xs" c="white" ff="monospace">
-          {formatClock(time)} / {formatClock(duration)}
+          {t('media.resumes_at', { time: formatClock(playback.resumedAt) })}
         </Text>
-        <ActionIcon
-          variant="transparent"
-          c="white"
-          size={44}
-          onClick={() => void toggleFullscreen()}
-          aria-label={t('media.fullscreen')}
-        >
-          <IconMaximize />
-        </ActionIcon>
-      </Group>
+      )}
+      <ControlBar
+        visible={controls.visible}
+        state={state}
+        time={time}
+        duration={duration}
+        quality={quality}
+        onToggle={toggle}
+        onSeek={(v) => {
+          if (video.current) video.current.currentTime = v;
+          setTime(v);
+          controls.poke();
+        }}
+        onFullscreen={() => void toggleFullscreen()}
+      />
     </Box>
+  );
+}
+
+/** Play, position, time, the rendition playing and full screen, along the bottom of the picture. */
+function ControlBar({
+  visible,
+  state,
+  time,
+  duration,
+  quality,
+  onToggle,
+  onSeek,
+  onFullscreen,
+}: {
+  visible: boolean;
+  state: VideoPlayerState;
+  time: number;
+  duration: number;
+  quality: string | null;
+  onToggle: () => void;
+  onSeek: (seconds: number) => void;
+  onFullscreen: () => void;
+}) {
+  const { t } = useTranslation();
+  const playing = state === 'playing' || state === 'waiting' || state === 'stalled';
+  return (
+    <Group
+      gap="xs"
+      wrap="nowrap"
+      p="xs"
+      pos="absolute"
+      bottom={0}
+      left={0}
+      right={0}
+      style={{
+        background: 'linear-gradient(transparent, rgba(0,0,0,.7))',
+        opacity: visible ? 1 : 0,
+        transition: 'opacity 200ms',
+        pointerEvents: visible ? 'auto' : 'none',
+      }}
+      data-testid="video-controls"
+      data-visible={visible}
+    >
+      <ActionIcon
+        variant="transparent"
+        c="white"
+        size={44}
+        onClick={onToggle}
+        aria-label={state === 'ended' ? t('media.replay') : playing ? t('media.pause') : t('media.play')}
+      >
+        {state === 'ended' ? <IconRefresh /> : playing ? <IconPlayerPauseFilled /> : <IconPlayerPlayFilled />}
+      </ActionIcon>
+      <SeekSlider time={time} duration={duration} color="white" size="sm" onSeek={onSeek} />
+      <Text size="xs" c="white" ff="monospace">
+        {formatClock(time)} / {formatClock(duration)}
+      </Text>
+      {quality && (
+        <Text size="xs" c="white" style={{ whiteSpace: 'nowrap' }} data-testid="video-quality">
+          {quality}
+        </Text>
+      )}
+      <ActionIcon variant="transparent" c="white" size={44} onClick={onFullscreen} aria-label={t('media.fullscreen')}>
+        <IconMaximize />
+      </ActionIcon>
+    </Group>
   );
 }

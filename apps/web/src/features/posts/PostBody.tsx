@@ -27,6 +27,13 @@ const loadLinked = () => import('../../components/text/textDoors').then((doors) 
 const LinkedText = lazy(async () => ({ default: (await loadLinked()).LinkedText }));
 const LinkedHtml = lazy(async () => ({ default: (await loadLinked()).LinkedHtml }));
 const VideoPlayer = lazy(async () => ({ default: (await import('../../components/media/VideoPlayer')).VideoPlayer }));
+// A player remembers where the reader stopped by the post, not its address: a members-only post's is signed anew.
+const playerProps = (post: Post, url: string) => ({ src: url, title: post.title ?? '', mediaKey: `post:${post.id}` });
+const videoProps = (post: Post, url: string) => ({
+  ...playerProps(post, url),
+  hlsUrl: post.hls_url,
+  poster: post.featured_photo_url ?? undefined,
+});
 const audioFrame = (
   <Paper withBorder radius="md" p="sm">
     <Box h={44} />
@@ -200,7 +207,7 @@ export function PostBody({ post, full, priority = false }: { post: Post; full: b
           {post.url &&
             (playerNow ? (
               <Suspense fallback={audioFrame}>
-                <AudioPlayer src={post.url} title={post.title ?? ''} />
+                <AudioPlayer {...playerProps(post, post.url)} lowDataUrl={post.low_data_url} />
               </Suspense>
             ) : (
               audioFrame
@@ -213,7 +220,7 @@ export function PostBody({ post, full, priority = false }: { post: Post; full: b
           {post.url &&
             (playerNow ? (
               <Suspense fallback={videoFrame(post.featured_photo_url)}>
-                <VideoPlayer src={post.url} poster={post.featured_photo_url ?? undefined} title={post.title ?? ''} />
+                <VideoPlayer {...videoProps(post, post.url)} />
               </Suspense>
             ) : (
               videoFrame(post.featured_photo_url)

@@ -57,7 +57,15 @@ const preloadColumnImage = `function preloadColumnImage(url) {
   link.setAttribute('href', url);
   link.setAttribute('fetchpriority', 'high');
   var copies = sized ? widths[sized[1]].filter(function (w) { return w < Number(sized[2]); }) : [];
-  if (copies.length) {
+  // Data saver (lib/dataSaver.ts, the same rule): the page draws the smallest copy alone, so only that is fetched.
+  var saver = (function () {
+    try { var c = localStorage.getItem('inkwell.dataSaver'); if (c) return c === 'on'; } catch (e) {}
+    var n = navigator.connection;
+    return !!n && (n.saveData === true || ['slow-2g', '2g', '3g'].indexOf(n.effectiveType) >= 0);
+  })();
+  if (saver) {
+    if (copies.length) link.setAttribute('href', url.replace(/\\.webp$/, '-' + copies[0] + 'w.webp'));
+  } else if (copies.length) {
     link.setAttribute('imagesrcset', copies.map(function (w) { return url.replace(/\\.webp$/, '-' + w + 'w.webp') + ' ' + w + 'w'; })
       .concat(url + ' ' + sized[2] + 'w').join(', '));
     link.setAttribute('imagesizes', '${COLUMN_SIZES_TEXT}');

@@ -65,7 +65,7 @@ const SMALL_SHARED = [
     name: 'data',
     test: new RegExp(
       String.raw`[\\/]src[\\/](features[\\/](?!billing|safety|memberships|earnings|search|discovery)[^\\/]+[\\/](api|queries)|api[\\/](client|early)|` +
-        String.raw`lib[\\/](afterFirstScreen|alerts|drawnAt|images|numbers|relativeTime|useLatest|sendKey|imageBox|dates))\.ts$`,
+        String.raw`lib[\\/](afterFirstScreen|alerts|drawnAt|images|dataSaver|numbers|relativeTime|useLatest|sendKey|imageBox|dates))\.ts$`,
     ),
   },
   {

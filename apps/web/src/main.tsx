@@ -16,6 +16,7 @@ import { RouterProvider } from 'react-router';
 import { Providers } from './app/Providers';
 import { startRouter } from './app/router';
 import { reloadOnStaleBuild } from './app/staleBuild';
+import { syncDataSaverCookie } from './lib/dataSaver';
 
 // The dev server pre-bundles Mantine into one file, so the per-component styles cannot follow its components.
 if (import.meta.env.DEV) await import('@mantine/core/styles.css');
@@ -31,6 +32,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 }
 
 if (import.meta.env.PROD) reloadOnStaleBuild();
+syncDataSaverCookie();
 
 const locale = restoreLocale();
 // Evaluating the app's code is one long task on a slow phone; matching the first route and starting its loaders

@@ -51,6 +51,12 @@ export const ACCESS_TOKEN_MAX_AGE_DAYS = 365;
  */
 export const RENDER_COOKIE = 'inkwell.render';
 export const RENDER_COOKIE_PATHS = ['/home', '/a'] as const;
+/**
+ * Data saver as this device has it (`on` or `off`), for the server: a page it draws carries every image's
+ * copies, so a reader saving data gets the plain page and the app draws it with the smallest copies. A browser's
+ * own `Save-Data: on` header counts the same until the reader chooses.
+ */
+export const DATA_SAVER_COOKIE = 'inkwell.datasaver';
 
 export const ALERT_TYPES = ['primary', 'secondary', 'success', 'danger', 'warning', 'info', 'light', 'dark'] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];

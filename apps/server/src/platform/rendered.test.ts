@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { identityApi, postsApi, RENDER_COOKIE, usersApi } from '@inkwell/contracts';
+import { DATA_SAVER_COOKIE, identityApi, postsApi, RENDER_COOKIE, usersApi } from '@inkwell/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withAccount } from '../../test/creator-helpers';
@@ -104,6 +104,18 @@ describe('signed-in pages drawn by the server', () => {
 
     const reader = await signedIn(s);
     await plain('/home?fail=1', renderCookie(reader.token));
+  });
+
+  it("sends the plain page to a reader saving data (their choice, else the browser's Save-Data), so the app draws the small copies", async () => {
+    const reader = await signedIn(s);
+    const drawn = (r: { html: string }) => r.html.includes('data-rendered-for');
+    expect(drawn(await page('/home', `${renderCookie(reader.token)}; ${DATA_SAVER_COOKIE}=on`))).toBe(false);
+    expect(drawn(await page('/home', renderCookie(reader.token), { 'save-data': 'on' }))).toBe(false);
+    // The reader's own choice wins over the browser's header.
+    expect(
+      drawn(await page('/home', `${DATA_SAVER_COOKIE}=off; ${renderCookie(reader.token)}`, { 'save-data': 'on' })),
+    ).toBe(true);
+    expect(drawn(await page('/home', renderCookie(reader.token)))).toBe(true);
   });
 
   it('never lets the render cookie stand for the reader on the API', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { RENDER_COOKIE, type Locale, type SessionUser } from '@inkwell/contracts';
+import { DATA_SAVER_COOKIE, RENDER_COOKIE, type Locale, type SessionUser } from '@inkwell/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { webIndexFile } from './paths';
 import { prerenderedLocale } from './prerendered';
@@ -21,6 +21,13 @@ const SHELL_ATTRIBUTES = ' data-shell-attributes';
 const SHELL_CONTENT = '<!-- shell content -->';
 /** A token as the web app holds it (tokens.ts `newToken`: 32 bytes, base64url); anything else is not read. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
+
+/** The reader saves data (DATA_SAVER_COOKIE, else the browser's `Save-Data`): no page drawn with every copy. */
+export function savesData(cookie: string | undefined, saveData: string | string[] | undefined): boolean {
+  const choice = new RegExp(`(?:^|;\\s*)${DATA_SAVER_COOKIE.replace('.', '\\.')}=([^;]*)`).exec(cookie ?? '')?.[1];
+  if (choice) return choice === 'on';
+  return String(saveData ?? '').toLowerCase() === 'on';
+}
 
 export function renderCookie(cookie: string | undefined): string | undefined {
   const value = new RegExp(`(?:^|;\\s*)${RENDER_COOKIE.replace('.', '\\.')}=([^;]*)`).exec(cookie ?? '')?.[1];
@@ -98,7 +105,7 @@ export function signedInRenderer(app: FastifyInstance, webDist: string | undefin
 
   const signedIn: SignedInRenderer = async (request) => {
     const token = available && request.method === 'GET' ? renderCookie(request.headers.cookie) : undefined;
-    if (!token) return null;
+    if (!token || savesData(request.headers.cookie, request.headers['save-data'])) return null;
     return render(request, token).catch((error: unknown) => {
       request.log.error({ err: error }, 'rendering a signed-in page failed: the plain page went instead');
       return null;

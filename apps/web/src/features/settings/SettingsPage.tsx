@@ -1,10 +1,11 @@
-import { Card, NavLink, Text } from '@mantine/core';
+import { Card, Divider, NavLink, Text } from '@mantine/core';
 import { IconChevronRight, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BackBar } from '../../components/BackBar';
 import { LANGUAGE_NAMES } from '../../components/LanguageMenu';
 import { currentLocale } from '../../i18n';
+import { DataSaverSetting } from './DataSaverSetting';
 
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -21,6 +22,8 @@ export function SettingsPage() {
           rightSection={<IconChevronRight size={18} />}
           py="md"
         />
+        <Divider />
+        <DataSaverSetting />
       </Card>
     </>
   );

@@ -21,8 +21,10 @@ import { Safety } from '../safety';
 import { PostList } from '../posts';
 import { useAccountPosts } from '../posts/api';
 import { accountKey, useAccount, useMyAccounts } from './api';
-import { WriteFirstPost } from './CreatorPath';
 import { PageLoader } from '../../components/PageLoader';
+
+// Only an owner's empty tab offers it: other visits never download the creator path's code.
+const WriteFirstPost = lazy(async () => ({ default: (await import('./CreatorPath')).WriteFirstPost }));
 
 function TabPosts({ account, type, own }: { account: Account; type: PostType | undefined; own: boolean }) {
   const { t } = useTranslation();
@@ -38,7 +40,13 @@ function TabPosts({ account, type, own }: { account: Account; type: PostType | u
           icon={<IconNotes size={32} />}
           title={t('accounts.tab_empty_title')}
           body={t('accounts.tab_empty_body', { name: account.name })}
-          action={own && <WriteFirstPost account={account} />}
+          action={
+            own && (
+              <Suspense fallback={null}>
+                <WriteFirstPost account={account} />
+              </Suspense>
+            )
+          }
         />
       }
     />

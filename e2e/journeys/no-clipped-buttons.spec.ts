@@ -22,9 +22,9 @@ const read = (file: string) =>
 /** English messages that the other languages say differently (brand names read the same everywhere). */
 function englishOnly(): Set<string> {
   const out = new Set<string>();
-  for (const dir of ['i18n', 'admin/i18n']) {
-    const en = read(`${dir}/en.json`);
-    const my = read(`${dir}/my.json`);
+  for (const prefix of ['i18n/', 'admin/i18n/', 'admin/i18n/pages.']) {
+    const en = read(`${prefix}en.json`);
+    const my = read(`${prefix}my.json`);
     for (const [key, value] of en) if (my.get(key) !== value && !value.includes('{{')) out.add(value);
   }
   return out;

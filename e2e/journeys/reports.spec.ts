@@ -14,8 +14,13 @@ const lookup = (messages: Messages) => (key: string) => {
   return value;
 };
 const t = lookup(catalog('i18n/my.json'));
-/** The admin area's Burmese messages (they load with its chunk). */
-const ta = lookup(catalog('admin/i18n/my.json'));
+/** The admin area's Burmese messages (they load with its chunk: the shell's, and the other screens'). */
+const ta = lookup({
+  admin: {
+    ...(catalog('admin/i18n/my.json').admin as Messages),
+    ...(catalog('admin/i18n/pages.my.json').admin as Messages),
+  },
+});
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test.describe('at 390 px in Burmese', () => {

@@ -1,12 +1,20 @@
 import type { Permission } from '@inkwell/contracts';
-import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { NotFound } from '../components/NotFound';
 import { currentLocale } from '../i18n';
 import { mayAdminister, useSession } from '../session/session';
-import { adminMessagesLoaded, loadAdminMessages } from './i18n';
+import { adminMessagesLoaded, adminPageMessagesLoaded, loadAdminMessages, loadAdminPageMessages } from './i18n';
 import { AdminShell } from './AdminShell';
 import { ADMIN_SECTIONS } from './sections';
 
@@ -15,6 +23,7 @@ interface AdminPage {
   title: string;
   permission: Permission;
   Page: LazyExoticComponent<ComponentType>;
+  load: () => Promise<unknown>;
 }
 
 const page = (
@@ -23,7 +32,20 @@ const page = (
   permission: Permission,
   load: () => Promise<Record<string, ComponentType>>,
   name: string,
-): AdminPage => ({ path, title, permission, Page: lazy(async () => ({ default: (await load())[name]! })) });
+): AdminPage => ({
+  path,
+  title,
+  permission,
+  load,
+  // A screen's messages come with its code, not after it (the dashboard's are the shell's).
+  Page: lazy(async () => {
+    const [module] = await Promise.all([
+      load(),
+      path === '' ? undefined : loadAdminPageMessages(currentLocale()).catch(() => undefined),
+    ]);
+    return { default: module[name]! };
+  }),
+});
 
 /** Every admin screen, the permission it needs, its title. Each loads on its own (charts only with the dashboard). */
 const PAGES: AdminPage[] = [
@@ -114,14 +136,27 @@ const PAGES: AdminPage[] = [
 ];
 
 /** Waits for the admin messages of the current language (they travel in this chunk, not the app's). */
-function useAdminMessages(): boolean {
+function useAdminMessages(pages = false): boolean {
   const { i18n } = useTranslation();
   const locale = currentLocale();
   const [, rerender] = useState(0);
+  const ready = pages ? adminPageMessagesLoaded(locale) : adminMessagesLoaded(locale);
   useEffect(() => {
-    if (!adminMessagesLoaded(locale)) void loadAdminMessages(locale).finally(() => rerender((n) => n + 1));
-  }, [locale, i18n.language]);
-  return adminMessagesLoaded(locale);
+    if (!ready) void (pages ? loadAdminPageMessages : loadAdminMessages)(locale).finally(() => rerender((n) => n + 1));
+  }, [locale, i18n.language, pages, ready]);
+  return ready;
+}
+
+/**
+ * A screen other than the dashboard: its messages (also after a change of language), then the screen, whose code
+ * is asked for meanwhile (not after them).
+ */
+function WithPageMessages({ load, children }: { load: () => Promise<unknown>; children: ReactNode }) {
+  const ready = useAdminMessages(true);
+  useEffect(() => {
+    if (!ready) void load().catch(() => undefined);
+  }, [ready, load]);
+  return ready ? children : <PageLoader />;
 }
 
 /** The admin area: its own shell and routes, loaded as a separate chunk. An unknown path is the 404 page. */
@@ -143,14 +178,20 @@ export function AdminArea() {
     <AdminShell title={title}>
       <Suspense fallback={<PageLoader />}>
         <Routes>
-          {PAGES.map(({ path, permission, Page }) => (
+          {PAGES.map(({ path, permission, Page, load }) => (
             <Route
               key={path}
               path={path === '' ? undefined : path}
               index={path === ''}
               element={
                 mayAdminister(session, permission) ? (
-                  <Page />
+                  path === '' ? (
+                    <Page />
+                  ) : (
+                    <WithPageMessages load={load}>
+                      <Page />
+                    </WithPageMessages>
+                  )
                 ) : path === '' && start ? (
                   <Navigate to={start.to} replace />
                 ) : (

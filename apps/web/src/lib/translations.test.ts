@@ -1,10 +1,15 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from '../i18n/en.json';
 import my from '../i18n/my.json';
 import th from '../i18n/th.json';
-import adminEn from '../admin/i18n/en.json';
-import adminMy from '../admin/i18n/my.json';
-import adminTh from '../admin/i18n/th.json';
+import adminShellEn from '../admin/i18n/en.json';
+import adminShellMy from '../admin/i18n/my.json';
+import adminShellTh from '../admin/i18n/th.json';
+import adminPagesEn from '../admin/i18n/pages.en.json';
+import adminPagesMy from '../admin/i18n/pages.my.json';
+import adminPagesTh from '../admin/i18n/pages.th.json';
 import safetyEn from '../features/safety/i18n/safety.en.json';
 import safetyMy from '../features/safety/i18n/safety.my.json';
 import safetyTh from '../features/safety/i18n/safety.th.json';
@@ -35,6 +40,11 @@ import packsTh from '../features/discovery/i18n/packs.th.json';
 import uploadEn from '../components/media/i18n/upload.en.json';
 import uploadMy from '../components/media/i18n/upload.my.json';
 import uploadTh from '../components/media/i18n/upload.th.json';
+
+// The admin area's two files (the shell's and dashboard's; the other screens') as one tree.
+const adminEn = { admin: { ...adminShellEn.admin, ...adminPagesEn.admin } };
+const adminMy = { admin: { ...adminShellMy.admin, ...adminPagesMy.admin } };
+const adminTh = { admin: { ...adminShellTh.admin, ...adminPagesTh.admin } };
 
 // Discovery's two files (Explore's and the suggestions' words; the packs' and onboarding's) as one tree.
 const discoveryEn = { ...discoveryWordsEn, ...packsEn };
@@ -217,6 +227,24 @@ describe('counts', () => {
         expect(instance.t('creators.characters_left', { count, lng })).toContain(String(count));
         expect(instance.t('creators.characters_left', { count, lng })).not.toContain('creators.');
       }
+    }
+  });
+});
+
+describe("the admin shell's catalogue", () => {
+  // The dashboard and the shell draw before the other screens' messages load (admin/i18n.ts): every admin key
+  // they name must be in the shell's part, or an administrator would see the key itself.
+  const files = ['admin/AdminShell.tsx', 'admin/sections.tsx', 'admin/reports/OpenReportsBadge.tsx'];
+  const dashboard = path.join(import.meta.dirname, '..', 'admin', 'dashboard');
+  for (const f of fs.readdirSync(dashboard))
+    if (/\.tsx?$/.test(f) && !f.includes('.test.')) files.push(`admin/dashboard/${f}`);
+  const shell = new Map(flatten(adminShellEn));
+  it.each(files)('%s names only keys of the shell', (file) => {
+    const source = fs.readFileSync(path.join(import.meta.dirname, '..', file), 'utf8');
+    const keys = [...source.matchAll(/['`]admin\.([\w.]+)['`]/g)].map((m) => `admin.${m[1]}`);
+    for (const key of keys) {
+      const known = shell.has(key) || [...shell.keys()].some((k) => k.startsWith(`${key}.`) || k.startsWith(`${key}_`));
+      expect(known, `${file}: ${key}`).toBe(true);
     }
   });
 });

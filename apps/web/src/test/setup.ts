@@ -2,10 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { loadLocale } from '../i18n';
+import { loadAdminPageMessages } from '../admin/i18n';
 
 // Each language's messages load on demand (i18n/index.ts), English too; tests read English, as main.tsx
-// loads it before the first render.
+// loads it before the first render. The admin screens' too: tests render a screen alone, without the admin
+// area that loads them with it (AdminArea.test.tsx goes through the area).
 await loadLocale('en');
+await loadAdminPageMessages('en');
 
 // jsdom lacks the browser APIs Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {

@@ -1,7 +1,8 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CreatorSteps } from '../../components/CreatorSteps';
 import type { Account } from '@inkwell/contracts';
 import {
   composePath,
@@ -27,14 +28,6 @@ export interface CreatorPath {
    * someone who already has an account, who is seldom on the path, so the steps do not flash up and go). */
   show: boolean;
 }
-
-// Drawn only while a person is on their way to a first post: everyone else's compose never downloads it.
-const Steps = lazy(async () => ({ default: (await import('../../components/CreatorSteps')).CreatorSteps }));
-const CreatorSteps = (props: Parameters<typeof Steps>[0]) => (
-  <Suspense fallback={null}>
-    <Steps {...props} />
-  </Suspense>
-);
 
 /**
  * Where the signed-in person stands on the way to a first post, from their plan (the session), their

@@ -1,5 +1,5 @@
 import { VIDEO_CONTROLS_IDLE_MS } from '@inkwell/contracts';
-import { ActionIcon, Box, Group, Loader, Text } from '@mantine/core';
+import { ActionIcon, Box, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
 import { IconMaximize, IconPlayerPauseFilled, IconPlayerPlayFilled, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,12 +60,7 @@ export function VideoPlayer({ src, poster, title, hlsUrl, mediaKey }: VideoPlaye
   // While the connection is taken up again the element may have stopped; the reader still waits for the network.
   const state: VideoPlayerState = playing && (playback.reconnecting || source.reconnecting) ? 'stalled' : elementState;
   const controls = useIdleControls(playing);
-  const quality =
-    source.rendition && source.kind !== 'progressive'
-      ? t(dataSaver && source.kind === 'hls.js' ? 'media.quality_saver' : 'media.quality_auto', {
-          rendition: source.rendition,
-        })
-      : null;
+  const quality = qualityOf(source, dataSaver, t);
 
   const toggle = () => {
     const el = video.current;
@@ -163,6 +158,20 @@ export function VideoPlayer({ src, poster, title, hlsUrl, mediaKey }: VideoPlaye
   );
 }
 
+/**
+ * The rendition playing, for the bar: alone ("144p": the same in every language, and short enough for a phone's
+ * bar in Burmese), and how it was chosen for screen readers and on hover.
+ */
+function qualityOf(
+  source: { rendition: string | null; kind: string },
+  dataSaver: boolean,
+  t: (key: string, options: Record<string, string>) => string,
+) {
+  if (!source.rendition || source.kind === 'progressive') return null;
+  const key = dataSaver && source.kind === 'hls.js' ? 'media.quality_saver' : 'media.quality_auto';
+  return { rendition: source.rendition, label: t(key, { rendition: source.rendition }) };
+}
+
 /** Play, position, time, the rendition playing and full screen, along the bottom of the picture. */
 function ControlBar({
   visible,
@@ -178,7 +187,7 @@ function ControlBar({
   state: VideoPlayerState;
   time: number;
   duration: number;
-  quality: string | null;
+  quality: { rendition: string; label: string } | null;
   onToggle: () => void;
   onSeek: (seconds: number) => void;
   onFullscreen: () => void;
@@ -217,8 +226,9 @@ function ControlBar({
         {formatClock(time)} / {formatClock(duration)}
       </Text>
       {quality && (
-        <Text size="xs" c="white" style={{ whiteSpace: 'nowrap' }} data-testid="video-quality">
-          {quality}
+        <Text size="xs" c="white" style={{ whiteSpace: 'nowrap' }} data-testid="video-quality" title={quality.label}>
+          <span aria-hidden="true">{quality.rendition}</span>
+          <VisuallyHidden>{quality.label}</VisuallyHidden>
         </Text>
       )}
       <ActionIcon variant="transparent" c="white" size={44} onClick={onFullscreen} aria-label={t('media.fullscreen')}>

@@ -1,6 +1,5 @@
 import { imageInfo } from '@inkwell/contracts';
 import { Button, Image, getRadius, type ImageProps } from '@mantine/core';
-import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { imageAttributes } from '../lib/images';
@@ -65,7 +64,7 @@ export function SavingImage({ url, alt, sizes, style, radius, ...props }: Respon
       >
         {/* What the picture is, for a screen reader, before it is loaded. */}
         {alt && <span className={a11y.hidden}>{alt}</span>}
-        <Button variant="default" leftSection={<IconPhoto size={18} aria-hidden />} onClick={() => setView('tapped')}>
+        <Button variant="default" onClick={() => setView('tapped')}>
           {t('data_saver.tap_to_load')}
         </Button>
       </div>

@@ -40,6 +40,18 @@ import packsTh from '../features/discovery/i18n/packs.th.json';
 import uploadEn from '../components/media/i18n/upload.en.json';
 import uploadMy from '../components/media/i18n/upload.my.json';
 import uploadTh from '../components/media/i18n/upload.th.json';
+import dataSaverEn from '../features/settings/i18n/dataSaver.en.json';
+import dataSaverMy from '../features/settings/i18n/dataSaver.my.json';
+import dataSaverTh from '../features/settings/i18n/dataSaver.th.json';
+
+// The data saver setting's words (with the settings screen) go with the app's: the label stays there.
+const withDataSaver = <T extends { data_saver: object }>(app: T, lazy: { data_saver: object }) => ({
+  ...app,
+  data_saver: { ...app.data_saver, ...lazy.data_saver },
+});
+const appEn = withDataSaver(en, dataSaverEn);
+const appMy = withDataSaver(my, dataSaverMy);
+const appTh = withDataSaver(th, dataSaverTh);
 
 // The admin area's two files (the shell's and dashboard's; the other screens') as one tree.
 const adminEn = { admin: { ...adminShellEn.admin, ...adminPagesEn.admin } };
@@ -63,7 +75,7 @@ const flatten = (tree: Tree, prefix = ''): [string, string][] =>
 // with an upload's progress; together with the app's they form one catalogue per language (discovery's comes with
 // Explore's sections and the packs).
 const base = new Map([
-  ...flatten(en),
+  ...flatten(appEn),
   ...flatten(adminEn),
   ...flatten(safetyEn),
   ...flatten(membershipsEn),
@@ -81,7 +93,7 @@ const SAME_EVERYWHERE = new Set<string>([]);
 describe.each([
   [
     'my',
-    my,
+    appMy,
     adminMy,
     safetyMy,
     membershipsMy,
@@ -95,7 +107,7 @@ describe.each([
   ],
   [
     'th',
-    th,
+    appTh,
     adminTh,
     safetyTh,
     membershipsTh,
@@ -156,7 +168,7 @@ describe('counts', () => {
     [
       'en',
       all(
-        en,
+        appEn,
         adminEn,
         safetyEn,
         membershipsEn,
@@ -172,7 +184,7 @@ describe('counts', () => {
     [
       'my',
       all(
-        my,
+        appMy,
         adminMy,
         safetyMy,
         membershipsMy,
@@ -188,7 +200,7 @@ describe('counts', () => {
     [
       'th',
       all(
-        th,
+        appTh,
         adminTh,
         safetyTh,
         membershipsTh,

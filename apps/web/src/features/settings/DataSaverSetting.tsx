@@ -5,6 +5,7 @@ import { currentLocale } from '../../i18n';
 import { dataSaverChoice, networkSuggestsSaving, setDataSaver, useDataSaver } from '../../lib/dataSaver';
 import { numberFormat, wholeNumber } from '../../lib/numbers';
 import { EXAMPLE_MINUTES, SAVER_VIDEO_HEIGHT, dataSaverSavings } from './dataSaverSavings';
+import { useDataSaverMessages } from './dataSaverMessages';
 
 /** Burmese and Thai run words together: lines break between words (spaces), as discovery's KEEP_WORDS. */
 const KEEP_WORDS = { wordBreak: 'keep-all', overflowWrap: 'break-word' } as const;
@@ -18,6 +19,8 @@ const block = { display: 'block', ...KEEP_WORDS } as const;
 export function DataSaverSetting() {
   const { t } = useTranslation();
   const on = useDataSaver();
+  // The switch works at once; the words under it follow with their own file.
+  const described = useDataSaverMessages();
   const locale = currentLocale();
   const savings = dataSaverSavings();
   const mb = numberFormat(locale, { style: 'unit', unit: 'megabyte', maximumSignificantDigits: 2 });
@@ -41,21 +44,25 @@ export function DataSaverSetting() {
         </span>
       }
       description={
-        <>
-          <span style={block}>{t('data_saver.description', { quality: `${SAVER_VIDEO_HEIGHT}p` })}</span>
-          <span style={{ ...block, marginTop: 4 }}>
-            {t('data_saver.saving', {
-              count: EXAMPLE_MINUTES,
-              minutes: wholeNumber(locale, EXAMPLE_MINUTES),
-              percent: numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(savings.videoShare),
-              videoSmall: mb.format(savings.videoSmall),
-              videoFull: mb.format(savings.videoFull),
-              audioSmall: mb.format(savings.audioSmall),
-              audioFull: mb.format(savings.audioFull),
-            })}
-          </span>
-          {suggested && <span style={{ ...block, marginTop: 4 }}>{t('data_saver.network_default')}</span>}
-        </>
+        described && (
+          <>
+            <span style={block}>{t('data_saver.description', { quality: `${SAVER_VIDEO_HEIGHT}p` })}</span>
+            <span style={{ ...block, marginTop: 4 }}>
+              {t('data_saver.saving', {
+                count: EXAMPLE_MINUTES,
+                minutes: wholeNumber(locale, EXAMPLE_MINUTES),
+                percent: numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(
+                  savings.videoShare,
+                ),
+                videoSmall: mb.format(savings.videoSmall),
+                videoFull: mb.format(savings.videoFull),
+                audioSmall: mb.format(savings.audioSmall),
+                audioFull: mb.format(savings.audioFull),
+              })}
+            </span>
+            {suggested && <span style={{ ...block, marginTop: 4 }}>{t('data_saver.network_default')}</span>}
+          </>
+        )
       }
       px="sm"
       py="md"

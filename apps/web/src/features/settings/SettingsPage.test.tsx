@@ -38,11 +38,12 @@ describe('data saver setting', () => {
 
   it.each([{ saveData: true }, { effectiveType: '3g' }, { effectiveType: 'slow-2g' }])(
     'is on by default when the browser says %j, and says why',
-    (link) => {
+    async (link) => {
       connection(link);
       renderInApp(<SettingsPage />);
       expect(dataSaverSwitch()).toBeChecked();
-      expect(screen.getByText(HINT)).toBeInTheDocument();
+      // The setting's words come with their own file (features/settings/dataSaverMessages.ts).
+      expect(await screen.findByText(HINT)).toBeInTheDocument();
 
       fireEvent.click(dataSaverSwitch());
       expect(dataSaverSwitch()).not.toBeChecked();
@@ -51,8 +52,9 @@ describe('data saver setting', () => {
     },
   );
 
-  it('tells roughly what it saves, worked out from the media rates', () => {
+  it('tells roughly what it saves, worked out from the media rates', async () => {
     renderInApp(<SettingsPage />);
+    await screen.findByText(/Videos start at 144p/);
     expect(dataSaverSwitch()).toHaveAccessibleDescription(
       /Saves about 90% of video data: about 16 MB instead of 160 MB for 10 minutes of video, and 2\.4 MB instead of 7\.2 MB of audio\./,
     );
@@ -62,7 +64,7 @@ describe('data saver setting', () => {
   it('writes the numbers in Burmese digits in Burmese', async () => {
     await act(() => changeLocale('my'));
     renderInApp(<SettingsPage />);
-    const saving = screen.getByText(/ဗီဒီယို ဒေတာ/);
+    const saving = await screen.findByText(/ဗီဒီယို ဒေတာ/);
     expect(saving).toHaveTextContent('၁၀ မိနစ်စာ');
     expect(saving.textContent).toMatch(/၁၆/);
     expect(saving.textContent).not.toMatch(/[0-9]/);

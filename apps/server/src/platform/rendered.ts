@@ -22,15 +22,19 @@ const SHELL_CONTENT = '<!-- shell content -->';
 /** A token as the web app holds it (tokens.ts `newToken`: 32 bytes, base64url); anything else is not read. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
+/** One cookie's raw value from a `Cookie` header (our names hold a dot, matched as itself). */
+const cookieValue = (cookie: string | undefined, name: string): string | undefined =>
+  new RegExp(`(?:^|;\\s*)${name.replace('.', '\\.')}=([^;]*)`).exec(cookie ?? '')?.[1];
+
 /** The reader saves data (DATA_SAVER_COOKIE, else the browser's `Save-Data`): no page drawn with every copy. */
 export function savesData(cookie: string | undefined, saveData: string | string[] | undefined): boolean {
-  const choice = new RegExp(`(?:^|;\\s*)${DATA_SAVER_COOKIE.replace('.', '\\.')}=([^;]*)`).exec(cookie ?? '')?.[1];
+  const choice = cookieValue(cookie, DATA_SAVER_COOKIE);
   if (choice) return choice === 'on';
   return String(saveData ?? '').toLowerCase() === 'on';
 }
 
 export function renderCookie(cookie: string | undefined): string | undefined {
-  const value = new RegExp(`(?:^|;\\s*)${RENDER_COOKIE.replace('.', '\\.')}=([^;]*)`).exec(cookie ?? '')?.[1];
+  const value = cookieValue(cookie, RENDER_COOKIE);
   return value && TOKEN_SHAPE.test(value) ? value : undefined;
 }
 

@@ -12,11 +12,34 @@ export interface Finding {
   targets: string[];
 }
 
+/**
+ * Waits (at most `ms`) for every animation and transition that ends to end. axe blends an element's opacity into
+ * its colour, so a toast caught fading in or out reads as faint text: a contrast finding that is not there.
+ */
+async function settle(page: Page, ms = 1500): Promise<void> {
+  await page.evaluate(async (ms) => {
+    const ending = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+      .map((a) => a.finished.catch(() => undefined));
+    await Promise.race([Promise.all(ending), new Promise((done) => setTimeout(done, ms))]);
+  }, ms);
+}
+
 /** Everything axe finds serious or critical on the page as it stands. */
 export async function seriousFindings(page: Page): Promise<Finding[]> {
   // Evaluated, not a script tag: the app's Content-Security-Policy allows no inline script (as AxeBuilder does,
   // without injecting the 500 KB source again for every check of a page that navigates client-side).
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  await settle(page);
+  const found = await runAxe(page);
+  if (found.length === 0) return found;
+  // A toast may have started to leave while axe ran: what is real is still there once it has gone.
+  await settle(page);
+  return runAxe(page);
+}
+
+async function runAxe(page: Page): Promise<Finding[]> {
   // Violations only: axe skips gathering every passing node, most of a run's time on a long page.
   const { violations } = await page.evaluate(() =>
     (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<AxeResults> } }).axe.run(document, {

@@ -7,6 +7,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 // The statements the feed endpoints run, imported rather than copied, so the raw-SQL baseline is the app's SQL.
 import * as statements from '../../../apps/server/src/modules/posts/posts.statements';
+import { mutedPattern } from '../../../apps/server/src/modules/safety/muted-pattern';
 import { serverEntry } from '../paths';
 import { ADMIN_URL, dbUrl, sql, startServer, stopServer } from '../server';
 
@@ -47,6 +48,7 @@ const SAFETY_ROWS = 100;
 async function safetyOf(client: pg.Client, readerId: number): Promise<void> {
   await client.query('delete from user_blocks where blocker_id = $1', [readerId]);
   await client.query('delete from muted_words where user_id = $1', [readerId]);
+  await client.query('delete from muted_patterns where user_id = $1', [readerId]);
   if (!SAFETY) return;
   await client.query(
     `insert into user_blocks (blocker_id, blocked_id)
@@ -59,7 +61,10 @@ async function safetyOf(client: pg.Client, readerId: number): Promise<void> {
      select $1, 'muted' || i || 'word', 'muted' || i || 'word' from generate_series(1, ${SAFETY_ROWS}) i`,
     [readerId],
   );
-  await client.query('analyze user_blocks, muted_words');
+  // As the app writes them with the words (safety.service `setMutedWords`).
+  const words = Array.from({ length: SAFETY_ROWS }, (_, i) => `muted${i + 1}word`);
+  await client.query('insert into muted_patterns (user_id, pattern) values ($1, $2)', [readerId, mutedPattern(words)]);
+  await client.query('analyze user_blocks, muted_words, muted_patterns');
 }
 
 /** Builds the data set once per size; later runs reuse the database. */

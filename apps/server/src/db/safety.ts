@@ -33,21 +33,14 @@ export const mutedAccountSql = (viewer: number, column: string): SQL =>
     ? sql`false`
     : sql`(${col(column)} = any(array(select m.account_id from account_mutes m where m.user_id = ${viewer})))`;
 
-/** A regular expression's metacharacters, and each one backslashed, in `regexp_replace`. */
-const REGEX_METACHARACTER = String.raw`([.^$*+?()\[\]{}|\\-])`;
-const BACKSLASHED = String.raw`\\\1`;
-
 /**
- * The viewer's muted words as one regular expression (each word's metacharacters escaped, so a word matches
- * only itself), or null when they have none: found anywhere in a post's text, so a Burmese or Thai word is found
- * in text written without spaces. One alternation is one pass over the text, where `like any` made a pass per
- * word: with a hundred words, a sixth of the cost on a 1,500-character post, the same on a 20-character status
- * (measured; issue 28's closing note). PostgreSQL caches the compiled expression; 100 words of at most 50
- * characters bound its size.
+ * The viewer's muted words as one regular expression (modules/safety/muted-pattern.ts: each word's
+ * metacharacters escaped, so a word matches only itself; shared prefixes merged), or null when they have none.
+ * Found anywhere in a post's text, so a Burmese or Thai word is found in text written without spaces.
+ * PostgreSQL caches the compiled expression; 100 words of at most 50 characters bound its size.
  */
-const mutedRegex = (viewer: number): SQL =>
-  sql`(select string_agg(regexp_replace(w.needle, ${REGEX_METACHARACTER}, ${BACKSLASHED}, 'g'), '|')
-       from muted_words w where w.user_id = ${viewer})`;
+const mutedPattern = (viewer: number): SQL =>
+  sql`(select mp.pattern from muted_patterns mp where mp.user_id = ${viewer})`;
 
 /**
  * How much of a post's text muted words are looked for in: its title and beginning, where a reader meets them
@@ -58,11 +51,11 @@ export const MUTED_TEXT_CHARS = 3000;
 /**
  * Whether the text in `column` holds one of the viewer's muted words (stored in lower case; `~` on `lower()`
  * costs a third of the case-insensitive `~*`). The `case` reads the text only for a viewer who muted words: the
- * others pay one index probe.
+ * others pay one index probe per statement.
  */
 const mutedTextSql = (viewer: number, column: string): SQL =>
-  sql`(case when exists (select 1 from muted_words w where w.user_id = ${viewer})
-            then coalesce(lower(left(${col(column)}, ${sql.raw(String(MUTED_TEXT_CHARS))})) ~ ${mutedRegex(viewer)}, false)
+  sql`(case when ${mutedPattern(viewer)} is not null
+            then coalesce(lower(left(${col(column)}, ${sql.raw(String(MUTED_TEXT_CHARS))})) ~ ${mutedPattern(viewer)}, false)
             else false end)`;
 
 export interface PostAliases {

@@ -46,3 +46,12 @@ export const mutedWords = pgTable(
   },
   (t) => [primaryKey({ columns: [t.user_id, t.needle] })],
 );
+
+/**
+ * A person's muted words as the one regular expression feeds match them with (modules/safety/muted-pattern.ts):
+ * written with the words, so no read builds it.
+ */
+export const mutedPatterns = pgTable('muted_patterns', {
+  user_id: belongsTo(() => users.id).primaryKey(),
+  pattern: text().notNull(),
+});

@@ -112,10 +112,17 @@ export async function mutedWords(db: Conn, me: number): Promise<string[]> {
   return rows.map((r) => r.word);
 }
 
-/** Replaces the list; `words` are distinct by needle already, in the order given. */
-export async function replaceMutedWords(tx: Tx, me: number, words: { word: string; needle: string }[]): Promise<void> {
+/** Replaces the list and the expression that matches it; `words` are distinct by needle already, in the order given. */
+export async function replaceMutedWords(
+  tx: Tx,
+  me: number,
+  words: { word: string; needle: string }[],
+  pattern: string | null,
+): Promise<void> {
   await queryRows(tx as Db, sql`delete from muted_words where user_id = ${me}`);
-  if (words.length === 0) return;
+  await queryRows(tx as Db, sql`delete from muted_patterns where user_id = ${me}`);
+  if (words.length === 0 || pattern === null) return;
+  await queryRows(tx as Db, sql`insert into muted_patterns (user_id, pattern) values (${me}, ${pattern})`);
   await queryRows(
     tx as Db,
     sql`insert into muted_words (user_id, word, needle, created_at)

@@ -12,6 +12,7 @@ import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { offsetOf, paged, type PageAt } from '../../platform/pagination';
 import { accountAccess, findAccount } from '../accounts';
+import { mutedPattern } from './muted-pattern';
 import { mayBlock, mayMute } from './safety.policy';
 import * as repo from './safety.repo';
 
@@ -95,6 +96,7 @@ export async function setMutedWords(
     if (!byNeedle.has(needle)) byNeedle.set(needle, word);
   }
   const words = [...byNeedle].map(([needle, word]) => ({ word, needle }));
-  await ctx.transaction((tx) => repo.replaceMutedWords(tx, auth.user.id, words));
+  const pattern = mutedPattern(words.map((w) => w.needle));
+  await ctx.transaction((tx) => repo.replaceMutedWords(tx, auth.user.id, words, pattern));
   return { words: words.map((w) => w.word) };
 }

@@ -6,8 +6,9 @@ import { video } from '../support/media';
 
 /*
  * A reader on a slow phone link opens a video: the player (hls.js) starts at the 144p rendition under an
- * emulated 400 kbps link and fetches a higher one once the link is widened. Then the reader leaves and comes
- * back: playback resumes where they stopped.
+ * emulated 400 kbps link and fetches a higher one once the link is widened. The reader pins 144p from the quality
+ * menu and goes back to Auto, and the seek bar previews its thumbnails. Then the reader leaves and comes back:
+ * playback resumes where they stopped.
  */
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -79,6 +80,28 @@ test('a video starts at 144p on a 400 kbps link, switches up when the link widen
   await expect.poll(() => renditions.includes('360p')).toBe(true);
   await expect(player).toHaveAttribute('data-rendition', '360p', { timeout: 60_000 });
   await expect(player.getByTestId('video-quality')).toContainText('360p');
+
+  // The reader pins 144p from the quality menu: its segments come at once, playback goes on; then back to Auto.
+  await player.hover();
+  renditions.length = 0;
+  await player.getByRole('button', { name: /^Quality/ }).click();
+  await expect(player.getByRole('menuitemradio', { name: 'Auto' })).toBeVisible();
+  await snap(page, 'adaptive-video-quality-menu');
+  await player.getByRole('menuitemradio', { name: '144p' }).click();
+  await expect(player).toHaveAttribute('data-quality', '144');
+  await expect.poll(() => renditions.includes('144p'), { timeout: 30_000 }).toBe(true);
+  await player.getByRole('button', { name: /^Quality/ }).click();
+  await player.getByRole('menuitemradio', { name: 'Auto' }).click();
+  await expect(player).toHaveAttribute('data-quality', 'auto');
+
+  // Hovering the seek bar previews the picture there: a cell of the thumbnails' strip, fetched on this first hover.
+  const strip = page.waitForResponse((res) => /\/thumbnails\.jpg(\?|$)/.test(res.url()) && res.ok());
+  await player.getByRole('slider', { name: 'Position' }).hover();
+  await strip;
+  const preview = player.getByTestId('seek-preview');
+  await expect(preview).toBeVisible();
+  await expect(preview.locator('[data-seek-cell]')).toHaveCSS('background-image', /^url\(/);
+  await snap(page, 'adaptive-video-seek-preview');
 
   // The reader stops and comes back later on this phone: playback resumes where they were. (The controls fade
   // while a video plays: a move over the picture brings them back, as a reader's finger does.)

@@ -1,11 +1,14 @@
 import { VIDEO_CONTROLS_IDLE_MS } from '@inkwell/contracts';
-import { ActionIcon, Box, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Box, Group, Loader, Text } from '@mantine/core';
 import { IconMaximize, IconPlayerPauseFilled, IconPlayerPlayFilled, IconRefresh } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alert } from '../../lib/alerts';
 import { useDataSaver } from '../../lib/dataSaver';
 import { formatClock } from './uploadState';
+import type { VideoQuality } from './hlsSource';
+import { QualityButton } from './QualityButton';
+import type { QualityChoice } from './QualityMenu';
 import { SeekSlider } from './SeekSlider';
 import { usePlayback } from './usePlayback';
 import { useVideoSource } from './useVideoSource';
@@ -28,6 +31,23 @@ export function useIdleControls(active: boolean, idleMs = VIDEO_CONTROLS_IDLE_MS
   return { visible: visible || !active, poke };
 }
 
+/** The bar's controls, which also stay while the reader chooses a rendition, even as the video plays on. */
+function useBarControls(playing: boolean, quality: QualityChoice | null) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  // A menu whose button went away (hls.js gave way to the MP4) holds the controls no longer.
+  const open = menuOpen && Boolean(quality?.renditions.length);
+  const { visible, poke } = useIdleControls(playing && !open);
+  const setMenu = useCallback(
+    (next: boolean) => {
+      setMenuOpen(next);
+      // Closed with the keyboard after the bar had faded, the focus stays on a button the reader can see.
+      poke();
+    },
+    [poke],
+  );
+  return { visible, poke, menuOpen: open, setMenuOpen: setMenu };
+}
+
 export interface VideoPlayerProps {
   /** The progressive MP4: played where adaptive streaming is not possible, and for media from before it. */
   src: string;
@@ -35,6 +55,8 @@ export interface VideoPlayerProps {
   title: string;
   /** The HLS master playlist, when the video has one. */
   hlsUrl?: string | null;
+  /** The seek bar's thumbnails (WebVTT cues into one strip image), when the video has them. */
+  thumbnailsUrl?: string | null;
   /** Remembers the position on this device under this key (a post's, not its signed address, which changes). */
   mediaKey?: string;
 }
@@ -43,10 +65,11 @@ export interface VideoPlayerProps {
  * Playing, paused, ended, waiting and stalled; controls that fade after 5 s idle; a tap on the picture
  * toggles fullscreen, and a refused fullscreen shows an alert with its message and name. Adaptive where the video has
  * a playlist (the rendition on screen in `data-rendition`, the one fetched in `data-loading-rendition`, the source in
- * `data-source`), the lowest rendition under data saver; it resumes where the reader stopped and picks up a lost
- * connection without a reload.
+ * `data-source`), the lowest rendition under data saver, or the one the reader picks (`data-quality`: "auto" or its
+ * height); it resumes where the reader stopped and picks up a lost connection without a reload. Hovering or dragging
+ * the seek bar previews the picture there, where the video has thumbnails.
  */
-export function VideoPlayer({ src, poster, title, hlsUrl, mediaKey }: VideoPlayerProps) {
+export function VideoPlayer({ src, poster, title, hlsUrl, thumbnailsUrl, mediaKey }: VideoPlayerProps) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const video = useRef<HTMLVideoElement>(null);
@@ -59,8 +82,8 @@ export function VideoPlayer({ src, poster, title, hlsUrl, mediaKey }: VideoPlaye
   const playing = elementState === 'playing' || elementState === 'waiting' || elementState === 'stalled';
   // While the connection is taken up again the element may have stopped; the reader still waits for the network.
   const state: VideoPlayerState = playing && (playback.reconnecting || source.reconnecting) ? 'stalled' : elementState;
-  const controls = useIdleControls(playing);
   const quality = qualityOf(source, dataSaver, t);
+  const controls = useBarControls(playing, quality);
 
   const toggle = () => {
     const el = video.current;
@@ -98,6 +121,7 @@ export function VideoPlayer({ src, poster, title, hlsUrl, mediaKey }: VideoPlaye
       data-source={source.kind}
       data-rendition={source.rendition ?? undefined}
       data-loading-rendition={source.loadingRendition ?? undefined}
+      data-quality={source.quality ?? undefined}
     >
       <video
         ref={video}
@@ -146,6 +170,10 @@ export function VideoPlayer({ src, poster, title, hlsUrl, mediaKey }: VideoPlaye
         time={time}
         duration={duration}
         quality={quality}
+        menuOpen={controls.menuOpen}
+        onMenuOpen={controls.setMenuOpen}
+        thumbnailsUrl={thumbnailsUrl}
+        bounds={box}
         onToggle={toggle}
         onSeek={(v) => {
           if (video.current) video.current.currentTime = v;
@@ -159,17 +187,38 @@ export function VideoPlayer({ src, poster, title, hlsUrl, mediaKey }: VideoPlaye
 }
 
 /**
- * The rendition playing, for the bar: alone ("144p": the same in every language, and short enough for a phone's
- * bar in Burmese), and how it was chosen for screen readers and on hover.
+ * The rendition playing, for the bar, and how it was chosen for screen readers and on hover; under hls.js the
+ * renditions to choose from as well. Until one plays, a pinned rendition stands for it (data saver loads nothing
+ * before play, and the reader may want to choose first).
  */
 function qualityOf(
-  source: { rendition: string | null; kind: string },
+  source: {
+    rendition: string | null;
+    kind: string;
+    renditions: number[];
+    quality: VideoQuality | null;
+    setQuality: (quality: VideoQuality) => void;
+  },
   dataSaver: boolean,
   t: (key: string, options: Record<string, string>) => string,
-) {
-  if (!source.rendition || source.kind === 'progressive') return null;
-  const key = dataSaver && source.kind === 'hls.js' ? 'media.quality_saver' : 'media.quality_auto';
-  return { rendition: source.rendition, label: t(key, { rendition: source.rendition }) };
+): QualityChoice | null {
+  const choice = source.quality ?? 'auto';
+  const rendition = source.rendition ?? (choice !== 'auto' && source.renditions.length ? `${choice}p` : null);
+  if (!rendition || source.kind === 'progressive') return null;
+  const key =
+    choice !== 'auto'
+      ? 'media.quality_fixed'
+      : dataSaver && source.kind === 'hls.js'
+        ? 'media.quality_saver'
+        : 'media.quality_auto';
+  return {
+    rendition,
+    label: t(key, { rendition }),
+    renditions: source.renditions,
+    choice,
+    dataSaver,
+    onChoose: source.setQuality,
+  };
 }
 
 /** Play, position, time, the rendition playing and full screen, along the bottom of the picture. */
@@ -179,6 +228,10 @@ function ControlBar({
   time,
   duration,
   quality,
+  menuOpen,
+  onMenuOpen,
+  thumbnailsUrl,
+  bounds,
   onToggle,
   onSeek,
   onFullscreen,
@@ -187,7 +240,11 @@ function ControlBar({
   state: VideoPlayerState;
   time: number;
   duration: number;
-  quality: { rendition: string; label: string } | null;
+  quality: QualityChoice | null;
+  menuOpen: boolean;
+  onMenuOpen: (open: boolean) => void;
+  thumbnailsUrl?: string | null;
+  bounds: RefObject<HTMLDivElement | null>;
   onToggle: () => void;
   onSeek: (seconds: number) => void;
   onFullscreen: () => void;
@@ -196,7 +253,8 @@ function ControlBar({
   const playing = state === 'playing' || state === 'waiting' || state === 'stalled';
   return (
     <Group
-      gap="xs"
+      // Narrow gaps: the 44 px targets keep their own margin around their icons, and the seek bar the width.
+      gap={4}
       wrap="nowrap"
       p="xs"
       pos="absolute"
@@ -221,16 +279,19 @@ function ControlBar({
       >
         {state === 'ended' ? <IconRefresh /> : playing ? <IconPlayerPauseFilled /> : <IconPlayerPlayFilled />}
       </ActionIcon>
-      <SeekSlider time={time} duration={duration} color="white" size="sm" onSeek={onSeek} />
+      <SeekSlider
+        time={time}
+        duration={duration}
+        color="white"
+        size="sm"
+        onSeek={onSeek}
+        thumbnailsUrl={thumbnailsUrl}
+        bounds={bounds}
+      />
       <Text size="xs" c="white" ff="monospace">
         {formatClock(time)} / {formatClock(duration)}
       </Text>
-      {quality && (
-        <Text size="xs" c="white" style={{ whiteSpace: 'nowrap' }} data-testid="video-quality" title={quality.label}>
-          <span aria-hidden="true">{quality.rendition}</span>
-          <VisuallyHidden>{quality.label}</VisuallyHidden>
-        </Text>
-      )}
+      {quality && <QualityButton quality={quality} open={menuOpen} onOpenChange={onMenuOpen} bounds={bounds} />}
       <ActionIcon variant="transparent" c="white" size={44} onClick={onFullscreen} aria-label={t('media.fullscreen')}>
         <IconMaximize />
       </ActionIcon>

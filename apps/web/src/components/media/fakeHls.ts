@@ -26,6 +26,10 @@ export class FakeHls {
   startLoads: number[] = [];
   recoveries = 0;
   destroyed = false;
+  /** hls.js's manual level: -1 while it chooses itself. */
+  manualLevel = -1;
+  /** Each level set, and through which of hls.js's setters (they differ in what they flush). */
+  levelSets: { via: 'currentLevel' | 'nextLevel' | 'loadLevel'; level: number }[] = [];
   private listeners = new Map<string, Listener[]>();
 
   constructor(config: Record<string, unknown> = {}) {
@@ -46,6 +50,28 @@ export class FakeHls {
   }
   startLoad(position = -1) {
     this.startLoads.push(position);
+  }
+  get currentLevel() {
+    return this.manualLevel;
+  }
+  set currentLevel(level: number) {
+    this.setLevel('currentLevel', level);
+  }
+  get nextLevel() {
+    return this.manualLevel;
+  }
+  set nextLevel(level: number) {
+    this.setLevel('nextLevel', level);
+  }
+  get loadLevel() {
+    return this.manualLevel;
+  }
+  set loadLevel(level: number) {
+    this.setLevel('loadLevel', level);
+  }
+  private setLevel(via: FakeHls['levelSets'][number]['via'], level: number) {
+    this.manualLevel = level;
+    this.levelSets.push({ via, level });
   }
   recoverMediaError() {
     this.recoveries += 1;

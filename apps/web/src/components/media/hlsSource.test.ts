@@ -4,6 +4,7 @@ import {
   audioSource,
   hlsConfig,
   hlsErrorAction,
+  levelFor,
   OPUS_WEBM_TYPE,
   PLAY_BUFFER_S,
   PRE_PLAY_BUFFER_S,
@@ -80,6 +81,21 @@ describe('hls.js settings', () => {
   });
 });
 
+describe('the level a chosen rendition pins', () => {
+  const heights = [144, 360, 720];
+  it('is that rendition, or hls.js choosing (-1) for auto', () => {
+    expect(levelFor(heights, 360)).toBe(1);
+    expect(levelFor(heights, 'auto')).toBe(-1);
+    expect(levelFor([], 360)).toBe(-1);
+  });
+  it('is the tallest below a height this video lacks, or its lowest when all are taller', () => {
+    expect(levelFor(heights, 1080)).toBe(2);
+    expect(levelFor(heights, 480)).toBe(1);
+    expect(levelFor([240, 360], 144)).toBe(0);
+    expect(levelFor([360, 144, 720], 100)).toBe(1);
+  });
+});
+
 describe('startHls', () => {
   let video: HTMLVideoElement;
   const callbacks = () => ({ onRendition: vi.fn(), onReconnecting: vi.fn(), onFallback: vi.fn() });
@@ -123,6 +139,34 @@ describe('startHls', () => {
     expect(hls().config.maxBufferLength).toBe(PLAY_BUFFER_S);
     handle!.setDataSaver(false);
     expect(hls().autoLevelCapping).toBe(-1);
+  });
+
+  it('pins a remembered rendition as the playlist arrives, switches without a flush when the reader picks, lets go for auto', async () => {
+    const onLevels = vi.fn();
+    const handle = await start({ dataSaver: false, quality: 1080, onLevels });
+    expect(hls().levelSets).toEqual([]);
+    hls().manifest([144, 360, 720]);
+    expect(onLevels).toHaveBeenCalledWith([144, 360, 720]);
+    // Nothing buffered yet: the level to load (and to start at), the tallest there is below 1080p.
+    expect(hls().levelSets).toEqual([{ via: 'loadLevel', level: 2 }]);
+    handle!.setQuality(144);
+    expect(hls().levelSets.at(-1)).toEqual({ via: 'nextLevel', level: 0 });
+    handle!.setQuality('auto');
+    expect(hls().levelSets.at(-1)).toEqual({ via: 'nextLevel', level: -1 });
+    expect(hls().manualLevel).toBe(-1);
+  });
+
+  it('holds a choice made before the playlist came; under data saver a pinned rendition goes past the cap', async () => {
+    const handle = await start({ dataSaver: true });
+    handle!.setQuality(720);
+    expect(hls().levelSets).toEqual([]);
+    hls().manifest([144, 360, 720]);
+    expect(hls().manualLevel).toBe(2);
+    // The cap stays for hls.js's own choice, should the reader go back to it.
+    expect(hls().autoLevelCapping).toBe(0);
+    handle!.setQuality('auto');
+    expect(hls().manualLevel).toBe(-1);
+    expect(hls().autoLevelCapping).toBe(0);
   });
 
   it('takes a lost connection up again when the browser is online, where the picture is', async () => {

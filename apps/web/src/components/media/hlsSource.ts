@@ -80,6 +80,24 @@ export function hlsConfig({
   };
 }
 
+/** The reader's choice of rendition: hls.js's own ('auto'), or one pinned by its height. */
+export type VideoQuality = 'auto' | number;
+
+/**
+ * The hls.js level to pin for a chosen height, or -1 (adaptive) for 'auto'. A height this video lacks (a 1080p
+ * choice remembered from another video) pins the tallest below it, or the lowest when all are taller.
+ */
+export function levelFor(heights: readonly number[], quality: VideoQuality): number {
+  if (quality === 'auto' || heights.length === 0) return -1;
+  let pick = -1;
+  let lowest = 0;
+  heights.forEach((height, i) => {
+    if (height <= quality && (pick === -1 || height >= heights[pick]!)) pick = i;
+    if (height < heights[lowest]!) lowest = i;
+  });
+  return pick === -1 ? lowest : pick;
+}
+
 /** "144p" for a rendition 144 pixels high; null while none is known. */
 export function renditionName(height: number | undefined | null): string | null {
   return height && height > 0 ? `${height}p` : null;
@@ -109,6 +127,8 @@ export function hlsErrorAction(
 }
 
 export interface HlsCallbacks {
+  /** The renditions the playlist lists (their heights, as hls.js orders its levels), when it arrives. */
+  onLevels?: (heights: number[]) => void;
   /** The rendition now on screen (its height), on each switch. */
   onRendition: (height: number | null) => void;
   /** The rendition being fetched: a switch shows here first, and on screen once the buffer ahead has played. */
@@ -121,6 +141,8 @@ export interface HlsCallbacks {
 
 export interface HlsHandle {
   setDataSaver: (on: boolean) => void;
+  /** Pins a rendition, or gives the choice back to hls.js; before the playlist arrives, held until it does. */
+  setQuality: (quality: VideoQuality) => void;
   destroy: () => void;
 }
 
@@ -134,14 +156,17 @@ const LAST_RETRY_MS = 16_000;
 export async function startHls(
   video: HTMLVideoElement,
   url: string,
-  options: { dataSaver: boolean; startPosition?: number | null } & HlsCallbacks,
+  options: { dataSaver: boolean; startPosition?: number | null; quality?: VideoQuality } & HlsCallbacks,
   load: () => Promise<{ default: typeof import('hls.js').default }> = () => import('hls.js'),
 ): Promise<HlsHandle | null> {
   const { default: Hls } = await load();
   if (!Hls.isSupported()) return null;
-  const { onRendition, onLoadingRendition, onReconnecting, onFallback } = options;
+  const { onLevels, onRendition, onLoadingRendition, onReconnecting, onFallback } = options;
   const hls = new Hls(hlsConfig(options));
+  // Data saver caps only hls.js's own choice: a rendition the reader pins is theirs, whatever its size.
   hls.autoLevelCapping = options.dataSaver ? 0 : -1;
+  let quality = options.quality ?? 'auto';
+  const heights = () => hls.levels.map((level) => level.height);
   let loading = !options.dataSaver;
   let played = false;
   let mediaRecoveries = 0;
@@ -192,6 +217,10 @@ export async function startHls(
   hls.on(Hls.Events.LEVEL_SWITCHING, (_, data) => onLoadingRendition?.(hls.levels[data.level]?.height ?? null));
   hls.on(Hls.Events.MANIFEST_PARSED, () => {
     reconnected();
+    onLevels?.(heights());
+    // Before the first segment (and again after a playlist that came back): nothing buffered to keep, so the pinned
+    // level is simply the one to load, and the start level too.
+    if (quality !== 'auto') hls.loadLevel = levelFor(heights(), quality);
     // Without autoStartLoad (data saver), hls.js waits for us, also when the playlist came again after a drop.
     if (loading && !hls.config.autoStartLoad) hls.startLoad(position());
   });
@@ -215,6 +244,12 @@ export async function startHls(
   return {
     setDataSaver(on) {
       hls.autoLevelCapping = on ? 0 : -1;
+    },
+    setQuality(next) {
+      quality = next;
+      // `nextLevel`, not `currentLevel`: the segment playing stays, what is buffered past it is replaced, and the
+      // picture changes without the stall of a flushed buffer. -1 hands the choice back to hls.js (capped as before).
+      if (hls.levels.length > 0) hls.nextLevel = levelFor(heights(), next);
     },
     destroy: teardown,
   };

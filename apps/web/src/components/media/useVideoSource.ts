@@ -2,20 +2,24 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useLatest } from '../../lib/useLatest';
 import {
   hasMediaSource,
+  levelFor,
   renditionName,
   startHls,
   videoSourcePlan,
   type HlsHandle,
+  type VideoQuality,
   type VideoSourceKind,
 } from './hlsSource';
 import { resumePosition } from './playbackMemory';
+import { storedQuality, storeQuality } from './qualityMemory';
 
 const canPlayType = (type: string) =>
   typeof document === 'undefined' ? '' : document.createElement('video').canPlayType(type);
 
 /**
  * Which source the video element plays and what it shows: `src` for the element (none while hls.js feeds it),
- * the rendition on screen ("360p"), the one hls.js fetches, and whether it waits for the connection to come back.
+ * the rendition on screen ("360p"), the one hls.js fetches, and whether it waits for the connection to come back;
+ * under hls.js, the renditions to choose from and the reader's choice (`setQuality`, remembered on this device).
  */
 export function useVideoSource(
   ref: RefObject<HTMLVideoElement | null>,
@@ -29,8 +33,13 @@ export function useVideoSource(
   const [loadingHeight, setLoadingHeight] = useState<number | null>(null);
   const [pictureHeight, setPictureHeight] = useState<number | null>(null);
   const [reconnecting, setReconnecting] = useState(false);
+  const [levels, setLevels] = useState<number[]>([]);
+  // A rendition remembered from another video does not outrank data saver at the start: it was picked on a link
+  // the reader may have left, and data saver is there to keep a video from spending more than asked.
+  const [quality, setChoice] = useState<VideoQuality>(() => (dataSaver ? 'auto' : storedQuality()));
   const handle = useRef<HlsHandle | null>(null);
   const dataSaverNow = useLatest(dataSaver);
+  const qualityNow = useLatest(quality);
 
   useEffect(() => {
     const video = ref.current;
@@ -40,6 +49,8 @@ export function useVideoSource(
     startHls(video, hlsUrl, {
       dataSaver: dataSaverNow.current,
       startPosition: mediaKey ? resumePosition(mediaKey) : null,
+      quality: qualityNow.current,
+      onLevels: setLevels,
       onRendition: setLevelHeight,
       onLoadingRendition: setLoadingHeight,
       onReconnecting: setReconnecting,
@@ -50,6 +61,7 @@ export function useVideoSource(
         if (cancelled) return started?.destroy();
         if (!started) return next();
         started.setDataSaver(dataSaverNow.current);
+        started.setQuality(qualityNow.current);
         handle.current = started;
       })
       // The chunk did not come (offline as the player mounted): the element fetches by itself, and reconnects.
@@ -61,8 +73,9 @@ export function useVideoSource(
       setLevelHeight(null);
       setLoadingHeight(null);
       setReconnecting(false);
+      setLevels([]);
     };
-  }, [kind, hlsUrl, plan, ref, mediaKey, dataSaverNow]);
+  }, [kind, hlsUrl, plan, ref, mediaKey, dataSaverNow, qualityNow]);
 
   useEffect(() => {
     handle.current?.setDataSaver(dataSaver);
@@ -82,6 +95,14 @@ export function useVideoSource(
     };
   }, [ref, kind]);
 
+  const setQuality = (next: VideoQuality) => {
+    setChoice(next);
+    storeQuality(next);
+    handle.current?.setQuality(next);
+  };
+  const hlsJs = kind === 'hls.js';
+  const pinned = levels.length > 0 ? levelFor(levels, quality) : -1;
+
   return {
     kind,
     src: kind === 'progressive' ? src : kind === 'native' ? (hlsUrl ?? src) : undefined,
@@ -89,5 +110,10 @@ export function useVideoSource(
     /** hls.js only: the rendition being fetched, ahead of the one on screen. */
     loadingRendition: kind === 'hls.js' ? renditionName(loadingHeight) : null,
     reconnecting,
+    /** hls.js only: the heights to choose from, tallest first (none before the playlist has come). */
+    renditions: hlsJs ? [...new Set(levels)].sort((a, b) => b - a) : [],
+    /** hls.js only: 'auto', or the height pinned (of this video's renditions, once they are known). */
+    quality: hlsJs ? (quality === 'auto' ? quality : (levels[pinned] ?? quality)) : null,
+    setQuality,
   };
 }

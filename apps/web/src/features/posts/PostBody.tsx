@@ -32,6 +32,7 @@ const playerProps = (post: Post, url: string) => ({ src: url, title: post.title 
 const videoProps = (post: Post, url: string) => ({
   ...playerProps(post, url),
   hlsUrl: post.hls_url,
+  thumbnailsUrl: post.thumbnails_url,
   poster: post.featured_photo_url ?? undefined,
 });
 const audioFrame = (

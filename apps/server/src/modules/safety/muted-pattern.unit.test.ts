@@ -19,7 +19,20 @@ describe('mutedPattern', () => {
   });
 
   it('matches each metacharacter only as itself', () => {
-    const needles = ['a.b', '100%', 'x_y', '(hi)', 'c++', 'a|b', '[x]', '{1}', '^s$', 'back\\slash', 'semi-colon', 'q?'];
+    const needles = [
+      'a.b',
+      '100%',
+      'x_y',
+      '(hi)',
+      'c++',
+      'a|b',
+      '[x]',
+      '{1}',
+      '^s$',
+      'back\\slash',
+      'semi-colon',
+      'q?',
+    ];
     for (const n of needles) expect(finds(needles, `… ${n} …`)).toBe(true);
     expect(finds(needles, 'axb')).toBe(false);
     expect(finds(needles, 'a')).toBe(false);

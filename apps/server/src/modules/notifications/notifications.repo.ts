@@ -1,5 +1,5 @@
 import { LOCALES, NOTIFICATIONS_OFF_BY_DEFAULT, type Locale, type NotificationKind } from '@inkwell/contracts';
-import { and, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/connect';
 import { accountUsers, notifications, users, type NotificationSettingsStored } from '../../db/schema';
 import { unblockedUserSql } from '../../db/safety';
@@ -283,6 +283,26 @@ export async function markRead(db: Conn, userId: number, ids?: number[]): Promis
         eq(notifications.user_id, userId),
         isNull(notifications.read_at),
         ids ? inArray(notifications.id, ids) : undefined,
+      ),
+    );
+}
+
+/**
+ * Marks read what each of two people was told of the other's doing: once they are in a block those rows leave
+ * the list, and an unread count that still held them would ring for nothing (the count follows through its
+ * trigger).
+ */
+export async function markReadBetween(db: Conn, a: number, b: number): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ read_at: sql`now()` })
+    .where(
+      and(
+        isNull(notifications.read_at),
+        or(
+          and(eq(notifications.user_id, a), eq(notifications.actor_id, b)),
+          and(eq(notifications.user_id, b), eq(notifications.actor_id, a)),
+        ),
       ),
     );
 }

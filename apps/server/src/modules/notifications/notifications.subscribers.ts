@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context';
 import type { Subscriber } from '../../platform/events';
 import { messageForDelivery } from '../chats';
 import { deliverInApp } from './notifications.delivery';
+import { markReadBetween } from './notifications.repo';
 
 type NotifiableType = NotifiableEvent['type'];
 
@@ -13,6 +14,7 @@ type NotifiableType = NotifiableEvent['type'];
  */
 export function notificationSubscribers(ctx: AppContext): { [K in NotifiableType]: Subscriber<K>[] } & {
   'notifications.created': Subscriber<'notifications.created'>[];
+  'user.blocked': Subscriber<'user.blocked'>[];
 } {
   const queue = async (event: NotifiableEvent, recipients?: number[]) => {
     await ctx.jobs.send('notifications.create', { event, ...(recipients ? { recipients } : {}) });
@@ -51,5 +53,6 @@ export function notificationSubscribers(ctx: AppContext): { [K in NotifiableType
       },
     ],
     'notifications.created': [(event) => deliverInApp(ctx, event)],
+    'user.blocked': [(event) => markReadBetween(ctx.db, event.actor_id, event.user_id)],
   };
 }

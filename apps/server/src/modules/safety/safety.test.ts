@@ -171,16 +171,21 @@ describe('blocking: each side, both ways', () => {
       expect((await search(reader, tag)).body.data.posts).toHaveLength(2);
     });
 
-    it(`${direction}: a notification from the other, written before the block, leaves the list`, async () => {
+    it(`${direction}: a notification from the other, written before the block, leaves the list and the unread count`, async () => {
       const a = await creator('Pagoda festival');
       const b = await signedIn(s);
-      const listed = async (who: Who) =>
-        (await s.call(notificationsApi.list, { token: who.token, query: { per_page: 100 } })).body.data;
+      const page = async (who: Who) =>
+        (await s.call(notificationsApi.list, { token: who.token, query: { per_page: 100 } })).body;
+      const listed = async (who: Who) => (await page(who)).data;
+      const unread = async (who: Who) => (await page(who)).meta.unread_count;
       const fromB = async () => (await listed(a)).filter((n) => n.actor?.id === b.user.id);
       await s.call(commentsApi.create, { token: b.token, body: { post_id: a.post.id, content: 'So pretty' } });
       await waitFor(async () => (await fromB()).length === 1);
+      expect(await unread(a)).toBe(1);
       await (direction === 'a blocks b' ? block(a, b.user.id) : block(b, a.user.id));
       expect(await fromB()).toEqual([]);
+      // The badge does not ring for what the list no longer shows.
+      await waitFor(async () => (await unread(a)) === 0);
       // Someone else still reaches a.
       const third = await signedIn(s);
       await s.call(likesApi.toggle, { token: third.token, body: { likeable_type: 'post', likeable_id: a.post.id } });

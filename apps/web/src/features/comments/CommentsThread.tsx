@@ -12,7 +12,6 @@ import {
 import { lazy, Suspense, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
-import { confirmDelete } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { UserAvatar } from '../../components/UserAvatar';
 import { currentLocale } from '../../i18n';
@@ -219,11 +218,14 @@ function CommentItem({
                 color="gray"
                 aria-label={t('comments.delete')}
                 onClick={() =>
-                  confirmDelete({
-                    title: t('comments.delete'),
-                    text: t('comments.delete_confirm'),
-                    onConfirm: () => remove.mutate(comment.id, { onError: (e) => alert('danger', errorMessage(e)) }),
-                  })
+                  // The dialog's code comes on the first delete: a post page opened from a link never needs it.
+                  void import('../../components/ConfirmDialog').then(({ confirmDelete }) =>
+                    confirmDelete({
+                      title: t('comments.delete'),
+                      text: t('comments.delete_confirm'),
+                      onConfirm: () => remove.mutate(comment.id, { onError: (e) => alert('danger', errorMessage(e)) }),
+                    }),
+                  )
                 }
               >
                 <IconTrash size={16} />

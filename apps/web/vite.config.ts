@@ -112,6 +112,13 @@ export default defineConfig({
           modules: ['src/app/layouts/AdaptiveLayout.tsx', 'src/features/accounts/AccountPage.tsx'],
           api: accountReads,
         },
+        {
+          // Shared links open posts. The server draws the page for a signed-in reader with the post and its comments
+          // (apps/server/src/platform/rendered.ts): its code and styles come at once, so the page it drew holds still.
+          path: /^\/posts\/([^/]+)$/,
+          signedIn: true,
+          modules: ['src/app/layouts/AdaptiveLayout.tsx', 'src/features/posts/PostPage.tsx'],
+        },
       ],
       { en: 'src/i18n/en.json', my: 'src/i18n/my.json', th: 'src/i18n/th.json' },
     ),

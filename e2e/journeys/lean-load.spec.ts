@@ -288,17 +288,18 @@ async function holdTheApp(page: Page): Promise<() => void> {
   return release;
 }
 
-test('a signed-in reader’s home and account pages arrive drawn for them, and the app takes them over without asking again', async ({
+test('a signed-in reader’s home, account and post pages arrive drawn for them, and the app takes them over without asking again', async ({
   page,
   browser,
 }) => {
   await login(page, demo.aye, DEMO_PASSWORD);
   const signedIn = await page.context().storageState();
-  // The cookie the server draws with goes only with those two pages, never with another site's request.
+  // The cookie the server draws with goes only with those pages, never with another site's request.
   const renderCookies = signedIn.cookies.filter((c) => c.name === 'inkwell.render');
-  expect(renderCookies.map((c) => [c.path, c.sameSite])).toEqual([
-    ['/home', 'Strict'],
+  expect(renderCookies.map((c) => [c.path, c.sameSite]).sort()).toEqual([
     ['/a', 'Strict'],
+    ['/home', 'Strict'],
+    ['/posts', 'Strict'],
   ]);
   // A phone in Yangon whose clock runs 11 days ahead of the server's: the page's "3d ago" is drawn as the server
   // said it, hydrates as such, and only then becomes what this phone would say (a date, in its own zone).
@@ -350,6 +351,20 @@ test('a signed-in reader’s home and account pages arrive drawn for them, and t
   await expect(fresh.getByText('Edit account')).toBeVisible();
   await expect(fresh.locator('img[src*="/images/covers/"]').first()).toBeVisible();
   await snap(fresh, 'rendered-account');
+
+  // A post of that account the same way: the post and its comments in the document, taken over without a read.
+  const postPath = await fresh.getByTestId('post-card').locator('h2 a').first().getAttribute('href');
+  reads.length = 0;
+  const postRelease = await holdTheApp(fresh);
+  await fresh.goto(postPath!, { waitUntil: 'domcontentloaded' });
+  await expect(fresh.locator('html')).toHaveAttribute('data-rendered-for', /^\d+$/);
+  await expect(fresh.getByRole('heading', { name: 'Comments', exact: true })).toBeVisible();
+  await expect(fresh.locator('html')).not.toHaveAttribute('data-app', 'ready');
+  postRelease();
+  await expect(fresh.locator('html')).toHaveAttribute('data-app', 'ready');
+  expect(reads.filter((p) => p.startsWith('/api/posts/slug/') || /^\/api\/posts\/\d+\/comments$/.test(p))).toEqual([]);
+  expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
+  await snap(fresh, 'rendered-post');
 
   // Signed out, the cookie goes too: the next visit is the plain page (and the sign-in screen).
   await fresh.goto('/login');

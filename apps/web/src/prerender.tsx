@@ -13,8 +13,8 @@ import { setServerSession } from './session/session';
 
 /**
  * The markup of a screen as its first paint: the public screens (welcome, sign-in) as a visitor with no
- * session sees them, rendered at build time (prerender.ts) in each language; and the signed-in home and account
- * pages, rendered by the server per request (`renderSignedIn`). main.tsx hydrates either: the same elements
+ * session sees them, rendered at build time (prerender.ts) in each language; and the signed-in home, account
+ * and post pages, rendered by the server per request (`renderSignedIn`). main.tsx hydrates either: the same elements
  * stay, nothing repaints.
  */
 export async function render(url: string, locale: Locale): Promise<string> {

@@ -176,4 +176,33 @@ describe('signed-in pages drawn by the server', () => {
     expect(missing.res.status).toBe(404);
     expect(missing.html).not.toContain('data-rendered-for');
   });
+
+  it('draws a post page for a signed-in reader with its preview tags; a missing post stays a plain 404', async () => {
+    const creator = await withAccount(s);
+    const made = await s.call(postsApi.create, {
+      token: creator.token,
+      body: {
+        type: 'post',
+        account_id: creator.account.id,
+        title: 'Tea shops of Yangon',
+        content: '<p>Where to sit.</p>',
+      },
+    });
+    expect(made.status).toBe(201);
+    const reader = await signedIn(s);
+    const url = `/posts/${encodeURIComponent(made.body.data.slug)}`;
+    const { res, html } = await page(url, renderCookie(reader.token));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(html).toContain(`drawn for ${reader.user.username} at ${url}`);
+    expect(html).toContain('Tea shops of Yangon');
+
+    const guest = await page(url);
+    expect(guest.html).not.toContain('data-rendered-for');
+    expect(guest.html).toContain('Tea shops of Yangon');
+
+    const missing = await page('/posts/nothing-here-1', renderCookie(reader.token));
+    expect(missing.res.status).toBe(404);
+    expect(missing.html).not.toContain('data-rendered-for');
+  });
 });

@@ -56,8 +56,8 @@ export type SignedInRenderer = (request: FastifyRequest) => Promise<string | nul
 const renderers = new Map<string, SignedInRenderer>();
 
 /**
- * The signed-in home and account pages with their content in the document, for a reader whose render cookie
- * (the web app's own token, sent only with these two paths) is a live session: drawn by the web app's code
+ * The signed-in home, account and post pages with their content in the document, for a reader whose render
+ * cookie (the web app's own token, sent only with these paths) is a live session: drawn by the web app's code
  * from the same API answers the app would fetch, read as that reader through `inject` (each through its
  * route's own checks), which the page carries for the app to keep. Null for everyone else and on any failure:
  * the caller sends the plain page as before. The cookie never authenticates the API (only the Authorization

@@ -1,7 +1,8 @@
 import { ACCOUNT_TABS } from '@inkwell/contracts';
 import type { LoaderFunctionArgs } from 'react-router';
 import { accountQuery } from '../features/accounts/queries';
-import { accountPostsQuery, feedQuery } from '../features/posts/queries';
+import { commentsQuery } from '../features/comments/queries';
+import { accountPostsQuery, feedQuery, postQuery } from '../features/posts/queries';
 import { getSession } from '../session/session';
 import { queryClient } from './queryClient';
 import { meQuery } from './useSessionRefresh';
@@ -34,6 +35,17 @@ export function prefetchAccountPage({ params, request }: LoaderFunctionArgs): nu
   const { type } = ACCOUNT_TABS.find((x) => x.tab === tab) ?? ACCOUNT_TABS[0]!;
   void queryClient.fetchQuery(accountQuery(username)).then(
     (account) => queryClient.prefetchInfiniteQuery(accountPostsQuery(account.data.id, type)),
+    () => undefined,
+  );
+  return null;
+}
+
+/** A post, then its comments (asked for by the post's id; a members-only post's are its members' alone). */
+export function prefetchPostPage({ params }: LoaderFunctionArgs): null {
+  const slug = params.slug;
+  if (!slug) return null;
+  void queryClient.fetchQuery(postQuery(slug)).then(
+    (post) => (post.data.locked ? undefined : queryClient.prefetchQuery(commentsQuery(post.data.id))),
     () => undefined,
   );
   return null;

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { Navigate, Outlet, createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { RouteErrorScreen, ScreenError } from '../components/ScreenError';
 import { RootLayout } from './layouts/RootLayout';
-import { prefetchAccountPage, prefetchHome, prefetchSessionUser } from './prefetch';
+import { prefetchAccountPage, prefetchHome, prefetchPostPage, prefetchSessionUser } from './prefetch';
 import type { RouteMeta } from './routeMeta';
 
 type Loader = () => Promise<Record<string, unknown>>;
@@ -103,7 +103,13 @@ const openPages: RouteObject[] = [
   screen('404', () => import('../features/errors/NotFoundPage'), 'NotFoundPage', open('titles.not_found')),
   // Shared links: posts, their comments and accounts are readable by guests (DECISIONS.md); the pages title
   // the document with the post's or account's own name.
-  screen('posts/:slug', () => import('../features/posts/PostPage'), 'PostPage', { public: true, ownTitle: true }),
+  screen(
+    'posts/:slug',
+    () => import('../features/posts/PostPage'),
+    'PostPage',
+    { public: true, ownTitle: true },
+    prefetchPostPage,
+  ),
   screen(
     'posts/:slug/comments',
     () => import('../features/posts/CommentsPage'),

@@ -41,8 +41,8 @@ writeRenderCookie(renderCookieToken);
 export const getSession = (): Session | null => current;
 
 /**
- * The token as the render cookie too, so the server can send the signed-in home and account pages with their
- * content (apps/server/src/platform/rendered.ts). Only on the two paths it renders, never with API calls, and
+ * The token as the render cookie too, so the server can send the signed-in home, account and post pages with
+ * their content (apps/server/src/platform/rendered.ts). Only on the paths it renders, never with API calls, and
  * `SameSite=Strict`, so another site's link or form never carries it. The server checks it like any token.
  */
 function writeRenderCookie(token: string | null): void {

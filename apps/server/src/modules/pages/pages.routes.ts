@@ -70,15 +70,18 @@ export function pagesRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** The app itself, which shows its not-found screen for the path; the status tells crawlers. */
   const missing = (reply: FastifyReply) => html(reply, 404, shell());
 
+  const signedIn = signedInRenderer(app, ctx.config.webDist);
   app.get<{ Params: { slug: string } }>('/posts/:slug', options, async (request, reply) => {
     const page = shell();
     const slug = request.params.slug;
     const post = slug.length <= 200 && !slug.includes('\0') ? await repo.publicPost(ctx.db, slug) : undefined;
     if (!post) return missing(reply);
-    return html(reply, 200, renderPage(page, postMeta(post, publicUrl)));
+    // A signed-in reader's page comes with the post and its comments, drawn for them (platform/rendered.ts).
+    const rendered = await signedIn(request);
+    const meta = postMeta(post, publicUrl);
+    if (rendered === null) return html(reply, 200, renderPage(page, meta));
+    return html(reply, 200, renderPage(rendered, meta), RENDERED_HEADERS);
   });
-
-  const signedIn = signedInRenderer(app, ctx.config.webDist);
   app.get<{ Params: { username: string } }>('/a/:username', options, async (request, reply) => {
     const page = shell();
     const username = request.params.username;

@@ -2,15 +2,11 @@ import { commentsApi, type CreateCommentBody } from '@inkwell/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { POSTS_KEY, patchPost } from '../posts/api';
+import { commentsKey, commentsQuery } from './queries';
 
-export const commentsKey = (postId: number) => ['comments', postId] as const;
+export { commentsKey } from './queries';
 
-export const useComments = (postId: number | undefined) =>
-  useQuery({
-    queryKey: commentsKey(postId ?? 0),
-    queryFn: () => call(commentsApi.ofPost, { params: { id: postId! } }),
-    enabled: postId !== undefined,
-  });
+export const useComments = (postId: number | undefined) => useQuery(commentsQuery(postId));
 
 export function useCreateComment(postId: number) {
   const client = useQueryClient();

@@ -1,5 +1,5 @@
 import type { CommentT, Post, SessionUser } from '@inkwell/contracts';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
@@ -95,7 +95,9 @@ describe('a shared post, read by a guest', () => {
       sessionUser(),
     );
     const router = renderAt('/posts/morning-in-mandalay-a1b2c3?ref=share');
-    fireEvent.click(await screen.findByRole('button', { name: /^Like/ }));
+    // The post's own Like: its comments come with it (the route starts both), each with a Like of its own.
+    const card = await screen.findByTestId('post-card');
+    fireEvent.click(within(card).getByRole('button', { name: /^Like/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByTestId('login-continue-hint')).toBeInTheDocument();
     // Nothing was liked while signed out.

@@ -8,18 +8,16 @@ import {
 } from '@inkwell/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { call } from '../../api/client';
-import { POSTS_KEY, accountPostsQuery, feedQuery, type FeedKind } from './queries';
+import { POSTS_KEY, accountPostsQuery, feedQuery, postKey, postQuery, type FeedKind } from './queries';
 
-export { POSTS_KEY, type FeedKind } from './queries';
-export const postKey = (slug: string) => ['post', slug] as const;
+export { POSTS_KEY, postKey, type FeedKind } from './queries';
 
 export const useFeed = (kind: FeedKind) => useInfiniteQuery(feedQuery(kind));
 
 export const useAccountPosts = (accountId: number | undefined, type: PostType | undefined) =>
   useInfiniteQuery(accountPostsQuery(accountId, type));
 
-export const usePost = (slug: string) =>
-  useQuery({ queryKey: postKey(slug), queryFn: () => call(postsApi.bySlug, { params: { slug } }), retry: false });
+export const usePost = (slug: string) => useQuery(postQuery(slug));
 
 export function useCreatePost() {
   const client = useQueryClient();

@@ -1,5 +1,5 @@
 import { TOP_CURSOR, postsApi, type CursorPaged, type Post, type PostType } from '@inkwell/contracts';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
 
 /*
@@ -39,3 +39,9 @@ export const accountPostsQuery = (accountId: number | undefined, type: PostType 
     getNextPageParam: nextPage,
     enabled: accountId !== undefined,
   });
+
+export const postKey = (slug: string) => ['post', slug] as const;
+
+/** One post by its slug (the post page). A missing or hidden post answers 404 at once: no retry. */
+export const postQuery = (slug: string) =>
+  queryOptions({ queryKey: postKey(slug), queryFn: () => call(postsApi.bySlug, { params: { slug } }), retry: false });

@@ -47,6 +47,9 @@ test.describe('with a keyboard', () => {
     await expect(
       page.getByText('Press Enter to send, Shift+Enter for a new line. Replies go three levels deep.'),
     ).toBeVisible();
+    // The page arrives drawn by the server: a key pressed before the app has taken it over does nothing yet (a
+    // tap on Send is held and made once it has).
+    await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
     const box = page.getByRole('textbox', { name: 'Write a comment…' });
     await box.fill('Sent with Enter');
     await box.press('Enter');

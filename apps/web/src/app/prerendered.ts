@@ -15,6 +15,9 @@ declare global {
   }
 }
 
+const fieldsIn = (container: HTMLElement) =>
+  [...container.querySelectorAll('input, textarea')] as (HTMLInputElement | HTMLTextAreaElement)[];
+
 /**
  * Hydrates the prerendered screen when it fits this visitor (their language, nobody signed in): the markup
  * stays and nothing repaints. Otherwise the skeleton kept beside it takes its place until the app renders, and
@@ -28,12 +31,22 @@ export function takeOverPrerendered(container: HTMLElement, app: ReactNode): boo
   const renderedFor = html.getAttribute('data-rendered-for');
   const fits = renderedFor ? session !== null && String(session.userId) === renderedFor : !session;
   if (prerendered && !html.hasAttribute('data-prerender-skip') && prerendered === currentLocale() && fits) {
-    const typed = [...container.querySelectorAll('input, textarea')].map((field) => (field as HTMLInputElement).value);
+    const typed = fieldsIn(container).map((field) => field.value);
+    // What is typed while React hydrates counts too: the hand-over types each field's latest text, not what it
+    // held when hydration began (a comment typed on the drawn post page lost its second line).
+    const track = (event: Event) => {
+      const index = fieldsIn(container).indexOf(event.target as HTMLInputElement);
+      if (index >= 0) typed[index] = (event.target as HTMLInputElement).value;
+    };
+    container.addEventListener('input', track, true);
     // As a transition React hydrates in slices of a few milliseconds (as main.tsx renders), not in one long
     // task that a tap on a slow phone would wait behind.
     startTransition(() => void hydrateRoot(container, app));
     boot?.remove();
-    whenAppReady(() => handOver(container, typed));
+    whenAppReady(() => {
+      container.removeEventListener('input', track, true);
+      handOver(container, typed);
+    });
     return true;
   }
   document.getElementById('rendered-state')?.remove();
@@ -49,8 +62,7 @@ export function takeOverPrerendered(container: HTMLElement, app: ReactNode): boo
  * index.html held back is made now.
  */
 function handOver(container: HTMLElement, typed: string[]): void {
-  const fields = [...container.querySelectorAll('input, textarea')] as (HTMLInputElement | HTMLTextAreaElement)[];
-  fields.forEach((field, index) => {
+  fieldsIn(container).forEach((field, index) => {
     const value = typed[index];
     if (!value || (field instanceof HTMLInputElement && /^(checkbox|radio)$/.test(field.type))) return;
     // The field may still show the text (hydration keeps it, then the next render would clear it): React hears a

@@ -52,6 +52,8 @@ test('data saver on a phone: smallest copies only, and nothing below the first s
   const shown = page.locator('article img:not(.mantine-Avatar-image)');
   await expect(shown.first()).toBeVisible();
   await expect(held.first()).toBeAttached();
+  // All five are counted once they have come (the feed gets its copies just after the posts are written).
+  await expect.poll(async () => (await shown.count()) + (await held.count())).toBe(5);
   const heldCount = await held.count();
   expect(heldCount).toBeGreaterThanOrEqual(2);
   // Held images have no <img> at all, so nothing can be fetched for them.

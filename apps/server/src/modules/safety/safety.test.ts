@@ -181,7 +181,7 @@ describe('blocking: each side, both ways', () => {
       const fromB = async () => (await listed(a)).filter((n) => n.actor?.id === b.user.id);
       await s.call(commentsApi.create, { token: b.token, body: { post_id: a.post.id, content: 'So pretty' } });
       await waitFor(async () => (await fromB()).length === 1);
-      expect(await unread(a)).toBe(1);
+      await waitFor(async () => (await unread(a)) === 1);
       await (direction === 'a blocks b' ? block(a, b.user.id) : block(b, a.user.id));
       expect(await fromB()).toEqual([]);
       // The badge does not ring for what the list no longer shows.

@@ -2,36 +2,39 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /*
  * The one place every read path asks what a viewer must not see. Each helper is a condition on a row's columns
- * whose look-ups do not depend on the row: PostgreSQL computes them once per statement (an InitPlan: the
- * viewer's blocks, mutes and words as arrays) and then tests each row against those arrays, so a list costs
- * no extra query per row. Viewer 0 (a guest) has nothing to hide: the helpers become constants.
+ * whose look-ups do not depend on the row: PostgreSQL reads them once per statement (an InitPlan: one row of
+ * `safety_sets` by primary key, kept by triggers, migration 0031) and then tests each row against them, so a list
+ * costs no extra query per row. Viewer 0 (a guest) has nothing to hide: the helpers become constants.
+ *
+ * The ids are kept as multiranges: testing an id is a binary search, where `= any(array)` compared it with every
+ * element, and gathering a hundred blocks and their owners' accounts in every statement cost more than the page.
  */
 
 const col = (column: string) => sql.raw(column);
 
-/** The people in a block with the viewer, whichever of the two made it. */
+/** The people in a block with the viewer, whichever of the two made it (a set of user ids, read from the blocks). */
 export const blockedWith = (viewer: number): SQL =>
   sql`(select b.blocked_id from user_blocks b where b.blocker_id = ${viewer}
        union all select b.blocker_id from user_blocks b where b.blocked_id = ${viewer})`;
 
-/** The accounts owned by someone in a block with the viewer: what they write as an account. */
-const blockedAccounts = (viewer: number): SQL =>
-  sql`(select au.account_id from account_users au
-       where au.user_id = any(array${blockedWith(viewer)}) and au.role = 'owner')`;
+type SafetySet =
+  'blocked_users' | 'blocked_accounts' | 'muted_accounts' | 'hidden_accounts' | 'my_blocks' | 'my_blocked_accounts';
+
+/** Whether the id in `column` is in one of the viewer's safety sets (false when they have none). */
+const inSet = (viewer: number, column: string, set: SafetySet): SQL =>
+  sql`coalesce(${col(column)} <@ (select s.${sql.raw(set)} from safety_sets s where s.user_id = ${viewer}), false)`;
 
 /** Whether the person in `column` (a user id) is in a block with the viewer. */
 export const blockedUserSql = (viewer: number, column: string): SQL =>
-  viewer === 0 ? sql`false` : sql`coalesce(${col(column)} = any(array${blockedWith(viewer)}), false)`;
+  viewer === 0 ? sql`false` : inSet(viewer, column, 'blocked_users');
 
-/** Whether the account in `column` has an owner in a block with the viewer. */
+/** Whether the account in `column` has an owner in a block with the viewer: what they write as an account. */
 export const blockedAccountSql = (viewer: number, column: string): SQL =>
-  viewer === 0 ? sql`false` : sql`(${col(column)} = any(array${blockedAccounts(viewer)}))`;
+  viewer === 0 ? sql`false` : inSet(viewer, column, 'blocked_accounts');
 
 /** Whether the viewer muted the account in `column`. */
 export const mutedAccountSql = (viewer: number, column: string): SQL =>
-  viewer === 0
-    ? sql`false`
-    : sql`(${col(column)} = any(array(select m.account_id from account_mutes m where m.user_id = ${viewer})))`;
+  viewer === 0 ? sql`false` : inSet(viewer, column, 'muted_accounts');
 
 /**
  * The viewer's muted words as one regular expression (modules/safety/muted-pattern.ts: each word's
@@ -71,9 +74,9 @@ export interface PostAliases {
  */
 export const hiddenPostSql = (viewer: number, { post, mutes }: PostAliases): SQL => {
   if (viewer === 0) return sql`false`;
-  const blocked = sql`(${blockedUserSql(viewer, `${post}.author_id`)} or ${blockedAccountSql(viewer, `${post}.account_id`)})`;
-  if (!mutes) return blocked;
-  return sql`(${blocked} or ${mutedAccountSql(viewer, `${post}.account_id`)}
+  const author = blockedUserSql(viewer, `${post}.author_id`);
+  if (!mutes) return sql`(${author} or ${blockedAccountSql(viewer, `${post}.account_id`)})`;
+  return sql`(${author} or ${inSet(viewer, `${post}.account_id`, 'hidden_accounts')}
               or ${mutedTextSql(viewer, `${post}.search_text`)})`;
 };
 
@@ -85,20 +88,10 @@ export const visiblePostSql = (viewer: number, aliases: PostAliases): SQL =>
 export const unblockedUserSql = (viewer: number, column: string): SQL =>
   viewer === 0 ? sql`true` : sql`not ${blockedUserSql(viewer, column)}`;
 
-/*
- * What `is_blocked` answers, asked of the rows a page decorates (twenty or so): a primary-key probe per row (and
- * per owner of the row's account) costs less than reading every block of the viewer first.
- */
-
-/** Whether the viewer blocked the person in `column` (their blocks are not told to the blocked). */
+/** Whether the viewer blocked the person in `column`: what `is_blocked` answers (not told to the blocked). */
 export const iBlockedSql = (viewer: number, column: string): SQL =>
-  viewer === 0
-    ? sql`false`
-    : sql`exists (select 1 from user_blocks b where b.blocker_id = ${viewer} and b.blocked_id = ${col(column)})`;
+  viewer === 0 ? sql`false` : inSet(viewer, column, 'my_blocks');
 
 /** Whether the viewer blocked an owner of the account in `column`. */
 export const iBlockedAccountSql = (viewer: number, column: string): SQL =>
-  viewer === 0
-    ? sql`false`
-    : sql`exists (select 1 from account_users au where au.account_id = ${col(column)} and au.role = 'owner'
-                  and exists (select 1 from user_blocks b where b.blocker_id = ${viewer} and b.blocked_id = au.user_id))`;
+  viewer === 0 ? sql`false` : inSet(viewer, column, 'my_blocked_accounts');

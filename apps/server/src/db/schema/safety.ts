@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, customType, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { belongsTo } from './columns';
 import { users } from './users';
@@ -54,4 +54,28 @@ export const mutedWords = pgTable(
 export const mutedPatterns = pgTable('muted_patterns', {
   user_id: belongsTo(() => users.id).primaryKey(),
   pattern: text().notNull(),
+});
+
+/** A set of ids as sorted, merged ranges: whether an id is in it is a binary search. */
+const idRanges = customType<{ data: string }>({ dataType: () => 'int4multirange' });
+
+/**
+ * What each person must not see, as one row read by primary key (db/safety.ts): kept by triggers on
+ * `user_blocks`, `account_mutes` and the owners in `account_users` (migration 0031), so every path that blocks,
+ * mutes, makes or removes an owner, or deletes someone keeps it true. Null: none.
+ */
+export const safetySets = pgTable('safety_sets', {
+  user_id: belongsTo(() => users.id).primaryKey(),
+  /** The people in a block with this person, whichever of the two made it. */
+  blocked_users: idRanges(),
+  /** The accounts owned by those people. */
+  blocked_accounts: idRanges(),
+  /** The accounts this person muted. */
+  muted_accounts: idRanges(),
+  /** Both of the above: what leaves this person's feeds and search. */
+  hidden_accounts: idRanges(),
+  /** The people this person blocked (what `is_blocked` answers; not told to the blocked). */
+  my_blocks: idRanges(),
+  /** The accounts owned by the people this person blocked. */
+  my_blocked_accounts: idRanges(),
 });

@@ -13,7 +13,7 @@ import {
 } from '@inkwell/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { follows, friendships } from '../../db/schema';
+import { accountUsers, follows, friendships, safetySets, users } from '../../db/schema';
 import { createCreatorAccount } from '../../seed/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { signedIn } from '../../../test/identity-helpers';
@@ -227,6 +227,48 @@ describe('blocking: each side, both ways', () => {
     expect(await publicFeedIds(me)).not.toContain(target.post.id);
     await s.call(safetyApi.unblockAccount, { token: me.token, params: { id: target.account.id } });
     expect((await s.call(safetyApi.blocks, { token: me.token })).body.data).toEqual([]);
+  });
+
+  it('stays true through what changes after the block: a new account, a new owner, an owner removed, a deleted person', async () => {
+    const me = await signedIn(s);
+    const target = await creator('Before the block');
+    await block(me, target.user.id);
+    // An account the blocked person owns from after the block (made here as the app makes one: its owner row).
+    const later = await createCreatorAccount(s.ctx.db, target.user.id, { approved: 'approved' });
+    const laterPost = await s.call(postsApi.create, {
+      token: target.token,
+      body: { account_id: later.id, type: 'status', content: 'Written after the block' },
+    });
+    expect(laterPost.status).toBe(201);
+    expect(await publicFeedIds(me)).not.toContain(laterPost.body.data.id);
+    const asAccount = await s.call(accountsApi.byUsername, { token: me.token, params: { username: later.username } });
+    expect(asAccount.body.data.is_blocked).toBe(true);
+
+    // Someone else's account gains the blocked person as an owner: it leaves my lists; losing them, it returns.
+    const other = await creator('An account that changes hands');
+    expect(await publicFeedIds(me)).toContain(other.post.id);
+    await s.ctx.db
+      .insert(accountUsers)
+      .values({ account_id: other.account.id, user_id: target.user.id, role: 'owner' });
+    expect(await publicFeedIds(me)).not.toContain(other.post.id);
+    await s.ctx.db
+      .update(accountUsers)
+      .set({ role: 'editor' })
+      .where(and(eq(accountUsers.account_id, other.account.id), eq(accountUsers.user_id, target.user.id)));
+    expect(await publicFeedIds(me)).toContain(other.post.id);
+
+    // The blocked person deleted: nothing of the block is left to read.
+    await s.ctx.db.delete(users).where(eq(users.id, target.user.id));
+    expect(await s.ctx.db.select().from(safetySets).where(eq(safetySets.user_id, me.user.id))).toEqual([]);
+    expect(await publicFeedIds(me)).toContain(other.post.id);
+  });
+
+  it('two blocks of one person at once both count (each rebuild sees the other)', async () => {
+    const me = await signedIn(s);
+    const [a, b, c] = await Promise.all([creator('First'), creator('Second'), creator('Third')]);
+    await Promise.all([block(me, a.user.id), block(b, me.user.id), block(me, c.user.id)]);
+    const feed = await publicFeedIds(me);
+    for (const post of [a.post, b.post, c.post]) expect(feed).not.toContain(post.id);
   });
 
   it('who may not: a guest, myself, my own account, nobody', async () => {

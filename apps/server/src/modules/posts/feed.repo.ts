@@ -85,12 +85,15 @@ export const sectionQuery = (viewer: number, window: ListWindow, walk: number): 
       ),
       page as (
         select y.id from (
-          (select near.post_id as id, near.created_at from t, near
-            where t.ready and ${fromHorizon('near', 'post_id')}
-              and ${inFeed(viewer, 'near.account_id')}
-              and not exists (select 1 from timeline_pulled_accounts tp where tp.account_id = near.account_id)
-              and exists (select 1 from posts p where p.id = near.post_id and p.visible and ${inLists(viewer, 'p')})
-            order by near.created_at desc, near.post_id desc
+          (select n.post_id as id, n.created_at
+            from (select * from near order by near.created_at desc, near.post_id desc) n
+            where (select t.ready from t)
+              and ((select t.horizon_at from t) is null
+                   or (n.created_at, n.post_id) >= ((select t.horizon_at from t), (select t.horizon_id from t)))
+              and ${inFeed(viewer, 'n.account_id')}
+              and not exists (select 1 from timeline_pulled_accounts tp where tp.account_id = n.account_id)
+              and exists (select 1 from posts p where p.id = n.post_id and p.visible and ${inLists(viewer, 'p')})
+            order by n.created_at desc, n.post_id desc
             limit ${reach})
           union all
           (select x.id, x.created_at from t

@@ -18,8 +18,9 @@ import { ADMIN_URL, dbUrl, sql, startServer, stopServer } from '../server';
  * a post page — and the same statements straight through node-postgres at the same concurrency (app ÷ raw).
  * Sizes: `npm run bench -- feeds 10k` (or `BENCH_SCALES=10k,1m`); both by default.
  *
- * `BENCH_SAFETY=1` gives the measured reader (reader1) 100 blocks and 100 muted words first (issue 28: the feeds
- * must not slow by more than 10 %); without it, the reader has none.
+ * `BENCH_SAFETY=1` also times reader1's cases with 100 blocks and 100 muted words (issue 28: the feeds must not slow
+ * by more than 10 %): each round times them without, then with, so both see the machine in the same state, and a
+ * last table gives with ÷ without. Without it, the reader has none.
  */
 
 const CONNECTIONS = 64;
@@ -45,11 +46,11 @@ const SAFETY_ROWS = 100;
  * accounts the reader does not follow (their posts still fill the public feed); the words match no post, so
  * every page is the same with and without them and only their cost shows.
  */
-async function safetyOf(client: pg.Client, readerId: number): Promise<void> {
+async function safetyOf(client: pg.Client, readerId: number, on: boolean): Promise<void> {
   await client.query('delete from user_blocks where blocker_id = $1', [readerId]);
   await client.query('delete from muted_words where user_id = $1', [readerId]);
   await client.query('delete from muted_patterns where user_id = $1', [readerId]);
-  if (!SAFETY) return;
+  if (!on) return;
   await client.query(
     `insert into user_blocks (blocker_id, blocked_id)
      select $1, u.id from users u join account_users au on au.user_id = u.id
@@ -275,6 +276,8 @@ interface Case {
   steps: Statement[];
   /** The posts the statements found, in order: the app must answer the same. */
   ids: number[];
+  /** Read as reader1: with `BENCH_SAFETY=1`, timed with and without their blocks and muted words. */
+  safety: boolean;
 }
 
 interface Row {
@@ -283,6 +286,59 @@ interface Row {
   app: Result;
   raw: Result;
   prepared: Result;
+}
+
+/**
+ * Times each case (app, raw, prepared; best of the rounds). With `BENCH_SAFETY=1`, reader1's cases are timed again
+ * in each round with their blocks and words, just after the plain run, and a last table compares the two.
+ */
+async function timeCases(url: string, client: pg.Client, readerId: number, cases: Case[]): Promise<Row[]> {
+  const rows: Row[] = [];
+  /** Each safe case's row with the reader's blocks and words, for the last table. */
+  const withSafety: Row[] = [];
+  const once = async (c: Case) => ({
+    app: await http(c.url, c.token),
+    raw: await raw(url, c.steps, false),
+    prepared: await raw(url, c.steps, true),
+  });
+  type Round = Awaited<ReturnType<typeof once>>;
+  const bestOf = (c: Case, name: string, rounds: Round[]): Row => {
+    const best = (pick: (r: Round) => Result) => rounds.map(pick).reduce((a, b) => (b.rps > a.rps ? b : a));
+    return { key: c.key, name, app: best((r) => r.app), raw: best((r) => r.raw), prepared: best((r) => r.prepared) };
+  };
+  console.log(HEADER);
+  for (const c of cases) {
+    const answered = idsOf(await getJson(c.url, c.token));
+    if (JSON.stringify(answered) !== JSON.stringify(c.ids.slice(0, PER_PAGE)))
+      throw new Error(`${c.name}: the raw statements found other posts than the app answered`);
+    const paired = SAFETY && c.safety;
+    const without: Round[] = [];
+    const withIt: Round[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      without.push(await once(c));
+      if (!paired) continue;
+      await safetyOf(client, readerId, true);
+      withIt.push(await once(c));
+      await safetyOf(client, readerId, false);
+    }
+    rows.push(bestOf(c, c.name, without));
+    console.log(line(rows.at(-1)!));
+    if (!paired) continue;
+    withSafety.push(bestOf(c, `  + ${SAFETY_ROWS} blocks, ${SAFETY_ROWS} words`, withIt));
+    console.log(line(withSafety.at(-1)!));
+  }
+  if (withSafety.length) {
+    console.log(
+      `\n  with ${SAFETY_ROWS} blocks and ${SAFETY_ROWS} muted words ÷ without (req/s; goal ≥ 0.90)    app  prepared`,
+    );
+    for (const w of withSafety) {
+      const plain = rows.find((r) => r.key === w.key)!;
+      console.log(
+        `  ${plain.name.padEnd(50)} ${ratio(w.app, plain.app)} ${ratio(w.prepared, plain.prepared).padStart(9)}`,
+      );
+    }
+  }
+  return rows;
 }
 
 async function measure(posts: number): Promise<Row[]> {
@@ -320,8 +376,11 @@ async function measure(posts: number): Promise<Row[]> {
       );
       readers.push({ ...reader, id, token: login.token });
     }
-    await safetyOf(client, readers[0]!.id);
-    if (SAFETY) console.log(`  ${readers[0]!.username}: ${SAFETY_ROWS} blocks and ${SAFETY_ROWS} muted words`);
+    await safetyOf(client, readers[0]!.id, false);
+    if (SAFETY)
+      console.log(
+        `  ${readers[0]!.username}: timed without and with ${SAFETY_ROWS} blocks and ${SAFETY_ROWS} muted words`,
+      );
 
     // Statistics for the stored feeds just written, as autovacuum keeps them on a running site.
     await client.query('analyze timelines, timeline_entries');
@@ -334,6 +393,7 @@ async function measure(posts: number): Promise<Row[]> {
         name: `GET /feed p1 by cursor, ${label}`,
         url: `${base}/feed?before=${TOP_CURSOR}`,
         token: reader.token,
+        safety: reader === readers[0],
         ...(await followedSteps(client, reader.id, TOP_CURSOR)),
       });
       cases.push({
@@ -341,6 +401,7 @@ async function measure(posts: number): Promise<Row[]> {
         name: `GET /feed?page=1, ${label}`,
         url: `${base}/feed?page=1`,
         token: reader.token,
+        safety: reader === readers[0],
         ...(await followedSteps(client, reader.id, null)),
       });
       const deep = await deepCursor(base, reader.token, DEEP_PAGE);
@@ -350,6 +411,7 @@ async function measure(posts: number): Promise<Row[]> {
         name: `GET /feed p${deep.page} by cursor, ${label}`,
         url: `${base}/feed?before=${deep.cursor}`,
         token: reader.token,
+        safety: reader === readers[0],
         ...(await followedSteps(client, reader.id, deep.cursor)),
       });
     }
@@ -359,7 +421,7 @@ async function measure(posts: number): Promise<Row[]> {
     const single = async (key: string, name: string, path: string, query: SQL): Promise<Case> => {
       const step = compile(query);
       const ids = ((await client.query(step)).rows as Rows).map((r) => r.id as number);
-      return { key, name, url: `${base}${path}`, token: viewer.token, steps: [step], ids };
+      return { key, name, url: `${base}${path}`, token: viewer.token, steps: [step], ids, safety: true };
     };
     cases.push(
       await single('public', 'GET /feed/public', '/feed/public', statements.publicFeedQuery(viewer.id, page)),
@@ -372,32 +434,7 @@ async function measure(posts: number): Promise<Row[]> {
       await single('slug', 'GET /posts/slug/{slug}', `/posts/slug/${slug}`, statements.bySlugQuery(slug, viewer.id)),
     );
 
-    const rows: Row[] = [];
-    console.log(HEADER);
-    for (const c of cases) {
-      const answered = idsOf(await getJson(c.url, c.token));
-      if (JSON.stringify(answered) !== JSON.stringify(c.ids.slice(0, PER_PAGE)))
-        throw new Error(`${c.name}: the raw statements found other posts than the app answered`);
-      const rounds: { app: Result; raw: Result; prepared: Result }[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        rounds.push({
-          app: await http(c.url, c.token),
-          raw: await raw(url, c.steps, false),
-          prepared: await raw(url, c.steps, true),
-        });
-      }
-      const best = (pick: (r: (typeof rounds)[number]) => Result) =>
-        rounds.map(pick).reduce((a, b) => (b.rps > a.rps ? b : a));
-      rows.push({
-        key: c.key,
-        name: c.name,
-        app: best((r) => r.app),
-        raw: best((r) => r.raw),
-        prepared: best((r) => r.prepared),
-      });
-      console.log(line(rows.at(-1)!));
-    }
-    return rows;
+    return await timeCases(url, client, readers[0]!.id, cases);
   } finally {
     await client.end();
     await stopServer(server);

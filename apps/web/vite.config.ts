@@ -119,6 +119,12 @@ export default defineConfig({
           signedIn: true,
           modules: ['src/app/layouts/AdaptiveLayout.tsx', 'src/features/posts/PostPage.tsx'],
         },
+        {
+          // The server draws a signed-in reader's chat list with their rooms and friends (as it draws /home).
+          path: /^\/chats$/,
+          signedIn: true,
+          modules: ['src/app/shell/UserShell.tsx', 'src/features/chats/ChatsPage.tsx'],
+        },
       ],
       { en: 'src/i18n/en.json', my: 'src/i18n/my.json', th: 'src/i18n/th.json' },
     ),

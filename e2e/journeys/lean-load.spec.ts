@@ -288,7 +288,7 @@ async function holdTheApp(page: Page): Promise<() => void> {
   return release;
 }
 
-test('a signed-in reader’s home, account and post pages arrive drawn for them, and the app takes them over without asking again', async ({
+test('a signed-in reader’s home, account, post and chat pages arrive drawn for them, and the app takes them over without asking again', async ({
   page,
   browser,
 }) => {
@@ -298,6 +298,7 @@ test('a signed-in reader’s home, account and post pages arrive drawn for them,
   const renderCookies = signedIn.cookies.filter((c) => c.name === 'inkwell.render');
   expect(renderCookies.map((c) => [c.path, c.sameSite]).sort()).toEqual([
     ['/a', 'Strict'],
+    ['/chats', 'Strict'],
     ['/home', 'Strict'],
     ['/posts', 'Strict'],
   ]);
@@ -365,6 +366,21 @@ test('a signed-in reader’s home, account and post pages arrive drawn for them,
   expect(reads.filter((p) => p.startsWith('/api/posts/slug/') || /^\/api\/posts\/\d+\/comments$/.test(p))).toEqual([]);
   expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
   await snap(fresh, 'rendered-post');
+
+  // The chat list the same way: rooms and friends in the document, taken over without a read.
+  reads.length = 0;
+  const chatsRelease = await holdTheApp(fresh);
+  await fresh.goto('/chats', { waitUntil: 'domcontentloaded' });
+  await expect(fresh.locator('html')).toHaveAttribute('data-rendered-for', /^\d+$/);
+  await expect(fresh.getByRole('heading', { name: 'Friends', exact: true })).toBeVisible();
+  await expect(fresh.locator('html')).not.toHaveAttribute('data-app', 'ready');
+  const friendsHeading = await fresh.getByRole('heading', { name: 'Friends', exact: true }).elementHandle();
+  chatsRelease();
+  await expect(fresh.locator('html')).toHaveAttribute('data-app', 'ready');
+  expect(await friendsHeading!.evaluate((node) => node.isConnected)).toBe(true);
+  expect(reads.filter((p) => p === '/api/chats' || p.startsWith('/api/friends'))).toEqual([]);
+  expect(errors.filter((e) => /hydrat/i.test(e))).toEqual([]);
+  await snap(fresh, 'rendered-chats');
 
   // Signed out, the cookie goes too: the next visit is the plain page (and the sign-in screen).
   await fresh.goto('/login');

@@ -108,14 +108,16 @@ export async function installStatic(app: FastifyInstance, config: Config): Promi
       },
     });
     installPrerendered(app, webDist);
-    // The signed-in home page with its content (the account page does the same: modules/pages).
+    // The signed-in home and chat list with their content (account and post pages do the same: modules/pages).
     const signedIn = signedInRenderer(app, config.webDist);
-    app.get('/home', async (request, reply) => {
-      const page = await signedIn(request);
-      return page === null
-        ? reply.sendFile('index.html')
-        : reply.headers(RENDERED_HEADERS).type('text/html; charset=utf-8').send(page);
-    });
+    for (const screen of ['/home', '/chats']) {
+      app.get(screen, async (request, reply) => {
+        const page = await signedIn(request);
+        return page === null
+          ? reply.sendFile('index.html')
+          : reply.headers(RENDERED_HEADERS).type('text/html; charset=utf-8').send(page);
+      });
+    }
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,7 +1,9 @@
 import { ACCOUNT_TABS } from '@inkwell/contracts';
 import type { LoaderFunctionArgs } from 'react-router';
 import { accountQuery } from '../features/accounts/queries';
+import { chatRoomsQuery } from '../features/chats/queries';
 import { commentsQuery } from '../features/comments/queries';
+import { friendListQuery } from '../features/friends/queries';
 import { accountPostsQuery, feedQuery, postQuery } from '../features/posts/queries';
 import { getSession } from '../session/session';
 import { queryClient } from './queryClient';
@@ -48,5 +50,14 @@ export function prefetchPostPage({ params }: LoaderFunctionArgs): null {
     (post) => (post.data.locked ? undefined : queryClient.prefetchQuery(commentsQuery(post.data.id))),
     () => undefined,
   );
+  return null;
+}
+
+/** My chats and, beside them, my friends and the requests waiting for me (the screen shows all three). */
+export function prefetchChats(): null {
+  if (!getSession()) return null;
+  void queryClient.prefetchInfiniteQuery(chatRoomsQuery());
+  void queryClient.prefetchInfiniteQuery(friendListQuery('friends'));
+  void queryClient.prefetchInfiniteQuery(friendListQuery('requests'));
   return null;
 }

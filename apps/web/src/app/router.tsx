@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { Navigate, Outlet, createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { RouteErrorScreen, ScreenError } from '../components/ScreenError';
 import { RootLayout } from './layouts/RootLayout';
-import { prefetchAccountPage, prefetchHome, prefetchPostPage, prefetchSessionUser } from './prefetch';
+import { prefetchAccountPage, prefetchChats, prefetchHome, prefetchPostPage, prefetchSessionUser } from './prefetch';
 import type { RouteMeta } from './routeMeta';
 
 type Loader = () => Promise<Record<string, unknown>>;
@@ -239,7 +239,7 @@ const signedInPages: RouteObject[] = [
     signedIn('titles.edit_post'),
   ),
   screen('u/:id', () => import('../features/users/PersonPage'), 'PersonPage', { ownTitle: true }),
-  screen('chats', () => import('../features/chats/ChatsPage'), 'ChatsPage', signedIn('titles.chats')),
+  screen('chats', () => import('../features/chats/ChatsPage'), 'ChatsPage', signedIn('titles.chats'), prefetchChats),
   screen('chats/:roomId', () => import('../features/chats/ChatRoomPage'), 'ChatRoomPage', { ownTitle: true }),
   screen('find', () => import('../features/chats/FindPage'), 'FindPage', signedIn('titles.find')),
   screen(

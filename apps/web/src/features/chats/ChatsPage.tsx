@@ -9,9 +9,8 @@ import { errorMessage } from '../../api/client';
 import { EmptyState } from '../../components/EmptyState';
 import { PageLoader } from '../../components/PageLoader';
 import { AvatarName } from '../../components/AvatarName';
+import { RelativeTime } from '../../components/RelativeTime';
 import { UserAvatar } from '../../components/UserAvatar';
-import { currentLocale } from '../../i18n';
-import { relativeTime } from '../../lib/relativeTime';
 import { useSession } from '../../session/session';
 import { FriendButtons } from '../friends';
 import { useFriendList } from '../friends/api';
@@ -68,7 +67,7 @@ function RoomRow({ room }: { room: ChatRoomSummary }) {
             </Text>
             {last && (
               <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                {relativeTime(last.date, currentLocale())}
+                <RelativeTime value={last.date} />
               </Text>
             )}
           </Group>
@@ -164,7 +163,7 @@ function FriendRequests() {
                     name={friend.name}
                     size={40}
                     gap="sm"
-                    detail={relativeTime(friend.since, currentLocale())}
+                    detail={<RelativeTime value={friend.since} />}
                     detailSize="xs"
                   />
                 </Link>

@@ -3,20 +3,13 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useNavigate } from 'react-router';
 import { call, errorMessage } from '../../api/client';
 import { alert } from '../../lib/alerts';
+import { CHATS_KEY, chatRoomsQuery } from './queries';
 
-export const CHATS_KEY = ['chats'] as const;
+export { CHATS_KEY };
 export const UNREAD_CHATS_KEY = [...CHATS_KEY, 'unread'] as const;
 
-const nextPage = (last: Paged<ChatRoomSummary>) =>
-  last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined;
-
 export function useChatRooms() {
-  return useInfiniteQuery({
-    queryKey: [...CHATS_KEY, 'rooms'],
-    queryFn: ({ pageParam }) => call(chatsApi.list, { query: { page: pageParam } }),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-  });
+  return useInfiniteQuery(chatRoomsQuery());
 }
 
 /** Unread chat messages over all rooms: the Chats badge. */

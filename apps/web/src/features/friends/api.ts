@@ -1,21 +1,14 @@
-import { type Friend, friendsApi, type Paged, type Person } from '@inkwell/contracts';
+import { friendsApi, type Person } from '@inkwell/contracts';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { personKey } from '../users/api';
+import { FRIENDS_KEY, friendListQuery } from './queries';
 
-export const FRIENDS_KEY = ['friends'] as const;
-const nextPage = (last: Paged<Friend>) =>
-  last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined;
+export { FRIENDS_KEY };
 
 /** My friends (`friends`) or the people whose request waits for me (`requests`), page by page. */
 export function useFriendList(kind: 'friends' | 'requests') {
-  return useInfiniteQuery({
-    queryKey: [...FRIENDS_KEY, kind],
-    queryFn: ({ pageParam }) =>
-      call(kind === 'friends' ? friendsApi.list : friendsApi.requests, { query: { page: pageParam } }),
-    initialPageParam: 1,
-    getNextPageParam: nextPage,
-  });
+  return useInfiniteQuery(friendListQuery(kind));
 }
 
 export type FriendAction = 'add' | 'accept' | 'remove';

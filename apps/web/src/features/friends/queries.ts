@@ -1,0 +1,23 @@
+import { type Friend, friendsApi, type Paged } from '@inkwell/contracts';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { call } from '../../api/client';
+
+/*
+ * The friend lists' query on its own, without the hooks: the router starts my friends beside my chats while
+ * the Chats screen's code downloads (app/prefetch.ts), and useFriendList reads the same cache entry.
+ */
+
+export const FRIENDS_KEY = ['friends'] as const;
+
+const nextPage = (last: Paged<Friend>) =>
+  last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined;
+
+/** My friends (`friends`) or the people whose request waits for me (`requests`), page by page. */
+export const friendListQuery = (kind: 'friends' | 'requests') =>
+  infiniteQueryOptions({
+    queryKey: [...FRIENDS_KEY, kind],
+    queryFn: ({ pageParam }) =>
+      call(kind === 'friends' ? friendsApi.list : friendsApi.requests, { query: { page: pageParam } }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+  });

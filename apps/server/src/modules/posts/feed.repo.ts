@@ -71,8 +71,10 @@ interface SectionRow extends PostListRow {
  *
  * The entries are first walked down the stored feed's own index, at most `walk` of them and with no condition
  * (`near`), and only those are checked: asked to filter while it walks, PostgreSQL may instead read and sort the
- * whole stored feed, as it estimates the conditions to keep few rows. When the checks leave the page short and the
- * walk stopped at its bound (`walked`), the caller asks again with a longer walk.
+ * whole stored feed, as it estimates the conditions to keep few rows. They are checked in the walk's order until
+ * the page is full (the stored feed's state is read as scalars, not joined, so that order reaches the limit): a
+ * page of 20 checks about 20 entries, not the whole walk. When the checks leave the page short and the walk
+ * stopped at its bound (`walked`), the caller asks again with a longer walk.
  */
 export const sectionQuery = (viewer: number, window: ListWindow, walk: number): SQL => {
   const reach = int(window.limit + window.offset);

@@ -1,6 +1,7 @@
 import { accountsApi, type CreateAccountBody, type UpdateAccountBody } from '@inkwell/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { nextPageOf } from '../../api/paging';
 import { ME_KEY } from '../../app/useSessionRefresh';
 import { INSIGHTS_KEY } from '../insights/api';
 import { accountQuery } from './queries';
@@ -21,7 +22,7 @@ export const useExplore = () =>
     queryKey: EXPLORE_KEY,
     queryFn: ({ pageParam }) => call(accountsApi.explore, { query: { page: pageParam } }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined),
+    getNextPageParam: nextPageOf,
   });
 
 export function useCreateAccount() {

@@ -1,6 +1,7 @@
-import { chatsApi, type ChatRoomSummary, type Paged } from '@inkwell/contracts';
+import { chatsApi } from '@inkwell/contracts';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { nextPageOf } from '../../api/paging';
 
 /*
  * The chat list's query on its own, without the hooks: the router starts it while the Chats screen's code
@@ -9,14 +10,11 @@ import { call } from '../../api/client';
 
 export const CHATS_KEY = ['chats'] as const;
 
-const nextPage = (last: Paged<ChatRoomSummary>) =>
-  last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined;
-
 /** My chat rooms, the latest message first, page by page. */
 export const chatRoomsQuery = () =>
   infiniteQueryOptions({
     queryKey: [...CHATS_KEY, 'rooms'],
     queryFn: ({ pageParam }) => call(chatsApi.list, { query: { page: pageParam } }),
     initialPageParam: 1,
-    getNextPageParam: nextPage,
+    getNextPageParam: nextPageOf,
   });

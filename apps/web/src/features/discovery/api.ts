@@ -1,6 +1,7 @@
-import { discoveryApi, type PageMeta, type ReadLanguage } from '@inkwell/contracts';
+import { discoveryApi, type ReadLanguage } from '@inkwell/contracts';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { nextPageOf } from '../../api/paging';
 import { POSTS_KEY } from '../posts/api';
 
 /*
@@ -12,8 +13,7 @@ import { POSTS_KEY } from '../posts/api';
 /** Trending posts show a few at a time: See more brings the next few below them. */
 const SECTION_POSTS = 5;
 
-export const nextPageOf = (last: { meta: PageMeta }) =>
-  last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined;
+export { nextPageOf };
 /**
  * Trending posts of one language (or all), a few at a time. Under the posts' key: a like or a deletion anywhere
  * patches these pages too (posts/api.ts).

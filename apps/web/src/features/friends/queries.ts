@@ -1,6 +1,7 @@
-import { type Friend, friendsApi, type Paged } from '@inkwell/contracts';
+import { friendsApi } from '@inkwell/contracts';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { nextPageOf } from '../../api/paging';
 
 /*
  * The friend lists' query on its own, without the hooks: the router starts my friends beside my chats while
@@ -9,9 +10,6 @@ import { call } from '../../api/client';
 
 export const FRIENDS_KEY = ['friends'] as const;
 
-const nextPage = (last: Paged<Friend>) =>
-  last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined;
-
 /** My friends (`friends`) or the people whose request waits for me (`requests`), page by page. */
 export const friendListQuery = (kind: 'friends' | 'requests') =>
   infiniteQueryOptions({
@@ -19,5 +17,5 @@ export const friendListQuery = (kind: 'friends' | 'requests') =>
     queryFn: ({ pageParam }) =>
       call(kind === 'friends' ? friendsApi.list : friendsApi.requests, { query: { page: pageParam } }),
     initialPageParam: 1,
-    getNextPageParam: nextPage,
+    getNextPageParam: nextPageOf,
   });

@@ -6,20 +6,18 @@ import {
 } from '@inkwell/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import { nextPageOf } from '../../api/paging';
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
 export const UNREAD_NOTIFICATIONS_KEY = [...NOTIFICATIONS_KEY, 'unread'] as const;
 const SETTINGS_KEY = [...NOTIFICATIONS_KEY, 'settings'] as const;
-
-const nextPage = (last: NotificationsPage) =>
-  last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined;
 
 export function useNotifications() {
   return useInfiniteQuery({
     queryKey: [...NOTIFICATIONS_KEY, 'list'],
     queryFn: ({ pageParam }) => call(notificationsApi.list, { query: { page: pageParam } }),
     initialPageParam: 1,
-    getNextPageParam: nextPage,
+    getNextPageParam: nextPageOf,
   });
 }
 

@@ -40,8 +40,10 @@ function isUiBuildingBlock(id: string): boolean {
   const file = id.replaceAll('\\', '/');
   const component = /\/node_modules\/@mantine\/core\/esm\/components\/([^/]+)\//.exec(file)?.[1];
   if (component) return UI_COMPONENTS.has(component);
+  // Vite's helper that loads a lazy chunk with its imports: every screen's entry needs it.
+  if (file.endsWith('vite/preload-helper.js')) return true;
   // Mantine's base styles too, so they come first in the stylesheet, before any component's.
-  return /\/node_modules\/(@mantine\/core\/esm\/core\/|@mantine\/hooks\/esm\/(use-intersection|use-window-event)\/|@mantine\/store\/|use-sync-external-store\/|react-remove-scroll-bar\/dist\/es2015\/constants|@mantine\/core\/styles\/(baseline|default-css-variables|global)\.css|@tanstack\/|@tabler\/icons-react\/dist\/esm\/(createReactComponent|defaultAttributes))/.test(
+  return /\/node_modules\/(@mantine\/core\/esm\/core\/|@mantine\/hooks\/esm\/(use-intersection|use-window-event)\/|@mantine\/store\/|@mantine\/notifications\/esm\/notifications\.store|use-sync-external-store\/|react-remove-scroll-bar\/dist\/es2015\/constants|@mantine\/core\/styles\/(baseline|default-css-variables|global)\.css|@tanstack\/|@tabler\/icons-react\/dist\/esm\/(createReactComponent|defaultAttributes))/.test(
     file,
   );
 }
@@ -64,8 +66,8 @@ const SMALL_SHARED = [
   {
     name: 'data',
     test: new RegExp(
-      String.raw`[\\/]src[\\/](features[\\/](?!billing|safety|memberships|earnings|search|discovery)[^\\/]+[\\/](api|queries)|api[\\/](client|early)|` +
-        String.raw`lib[\\/](afterFirstScreen|alerts|drawnAt|images|dataSaver|numbers|relativeTime|useLatest|sendKey|imageBox|dates))\.ts$`,
+      String.raw`[\\/]src[\\/](features[\\/](?!billing|safety|memberships|earnings|search|discovery)[^\\/]+[\\/](api|queries)|api[\\/](client|early|paging)|` +
+        String.raw`i18n[\\/]index|session[\\/]session|lib[\\/](afterFirstScreen|alerts|drawnAt|images|dataSaver|numbers|relativeTime|useLatest|sendKey|imageBox|dates))\.ts$`,
     ),
   },
   {

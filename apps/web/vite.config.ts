@@ -127,6 +127,16 @@ export default defineConfig({
           signedIn: true,
           modules: ['src/app/shell/UserShell.tsx', 'src/features/chats/ChatsPage.tsx'],
         },
+        {
+          // Explore too, with its first section (trending posts), whose code the page waits for.
+          path: /^\/explore$/,
+          signedIn: true,
+          modules: [
+            'src/app/shell/UserShell.tsx',
+            'src/features/accounts/ExplorePage.tsx',
+            'src/features/discovery/index.ts',
+          ],
+        },
       ],
       { en: 'src/i18n/en.json', my: 'src/i18n/my.json', th: 'src/i18n/th.json' },
     ),

@@ -37,7 +37,13 @@ async function markup(url: string): Promise<string> {
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </StrictMode>,
-    { onError: (error) => void errors.push(error) },
+    {
+      onError: (error) => void errors.push(error),
+      // Every boundary inline, where it stands: a large one (over React's 12,800 bytes) would otherwise come after
+      // the rest with an inline script to move it into place, which the page's CSP refuses, and the app would
+      // then find it unfinished and draw it again (Explore's sections, React error 419).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   );
   const chunks: Buffer[] = [];
   // Buffers joined before decoding: a Burmese character may be split between two chunks.

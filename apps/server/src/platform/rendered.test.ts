@@ -177,16 +177,18 @@ describe('signed-in pages drawn by the server', () => {
     expect(missing.html).not.toContain('data-rendered-for');
   });
 
-  it('draws the chat list for the reader whose render cookie it is; a guest and a chat room get the plain page', async () => {
+  it('draws the chat list and Explore for the reader whose render cookie it is; a guest and a chat room get the plain page', async () => {
     const reader = await signedIn(s);
-    const { res, html } = await page('/chats', renderCookie(reader.token));
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
-    expect(html).toContain(`drawn for ${reader.user.username} at /chats`);
-    expect(html).toContain(`data-rendered-for="${reader.user.id}"`);
+    for (const screen of ['/chats', '/explore']) {
+      const { res, html } = await page(screen, renderCookie(reader.token));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect(html).toContain(`drawn for ${reader.user.username} at ${screen}`);
+      expect(html).toContain(`data-rendered-for="${reader.user.id}"`);
+      const guest = await page(screen);
+      expect(guest.html).toContain('<div id="root">plain</div>');
+    }
 
-    const guest = await page('/chats');
-    expect(guest.html).toContain('<div id="root">plain</div>');
     // A room is not drawn by the server: the app opens it (and its live connection) itself.
     const room = await page('/chats/1', renderCookie(reader.token));
     expect(room.html).toContain('<div id="root">plain</div>');

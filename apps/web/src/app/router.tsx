@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Navigate, Outlet, createBrowserRouter, type LoaderFunction, type RouteObject } from 'react-router';
 import { RouteErrorScreen, ScreenError } from '../components/ScreenError';
 import { RootLayout } from './layouts/RootLayout';
+import { queryClient } from './queryClient';
 import { prefetchAccountPage, prefetchChats, prefetchHome, prefetchPostPage, prefetchSessionUser } from './prefetch';
 import type { RouteMeta } from './routeMeta';
 
@@ -223,7 +224,17 @@ const signedInPages: RouteObject[] = [
     'ReviewPage',
     signedIn('titles.create_review'),
   ),
-  screen('explore', () => import('../features/accounts/ExplorePage'), 'ExplorePage', signedIn('titles.explore')),
+  screen(
+    'explore',
+    async () => {
+      const page = await import('../features/accounts/ExplorePage');
+      // Its first section's code and words (a failure shows where they are drawn, which asks again).
+      await page.exploreReady(queryClient).catch(() => undefined);
+      return page;
+    },
+    'ExplorePage',
+    signedIn('titles.explore'),
+  ),
   // Titled by the page from discovery's catalogue (the app's, which every first visit downloads, has no room).
   screen('onboarding', () => import('../features/discovery/OnboardingPage'), 'OnboardingPage', { ownTitle: true }),
   // Titled by the pages from the packs' catalogue (the app's, which every first visit downloads, has no room).

@@ -7,7 +7,7 @@ import { account, post, sessionUser } from '../../test/fixtures';
 import { pack, paged, suggestion } from '../../test/packFixtures';
 import { renderInApp } from '../../test/renderInApp';
 import { answerAs, type Sent } from '../../test/testServer';
-import { ExplorePage } from './ExplorePage';
+import { ExplorePage, exploreReady } from './ExplorePage';
 
 const pageOf = (sent: Sent[]) => new URL(sent.at(-1)!.url, 'http://x').searchParams.get('page') ?? '1';
 const asked = (sent: Sent[], path: string) => sent.filter((s) => s.url.startsWith(path));
@@ -79,5 +79,30 @@ describe('Explore', () => {
     );
     await userEvent.selectOptions(within(trending).getByRole('combobox', { name: 'Language' }), 'all');
     await vi.waitFor(() => expect(asked(sent, '/api/discover/posts').at(-1)!.url).not.toContain('language='));
+  });
+
+  it('is ready to draw at once once its route has loaded: the section and words waited for, the reads started', async () => {
+    const sent = answerAs({
+      'GET /api/explore/accounts': [200, paged([account()])],
+      'GET /api/discover/posts': [200, paged([post(1, { content: 'First' })])],
+    });
+    await exploreReady(queryClient);
+    expect(asked(sent, '/api/explore/accounts')).toHaveLength(1);
+    expect(asked(sent, '/api/discover/posts')).toHaveLength(1);
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    renderInApp(<ExplorePage />);
+    // Drawn in the first render, no loading state in between (a page the server drew is taken over as it is).
+    const trending = screen.getByRole('region', { name: 'Trending posts' });
+    expect(within(trending).getAllByTestId('post-card')).toHaveLength(1);
+    expect(screen.getByRole('region', { name: 'Most followed' })).toBeInTheDocument();
+    expect(asked(sent, '/api/explore/accounts')).toHaveLength(1);
+    expect(asked(sent, '/api/discover/posts')).toHaveLength(1);
+  });
+
+  it('starts no reads for a guest (the route sends them to sign in)', async () => {
+    signOut();
+    const sent = answerAs({});
+    await exploreReady(queryClient);
+    expect(sent).toEqual([]);
   });
 });

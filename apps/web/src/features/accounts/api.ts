@@ -1,14 +1,12 @@
 import { accountsApi, type CreateAccountBody, type UpdateAccountBody } from '@inkwell/contracts';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
-import { nextPageOf } from '../../api/paging';
 import { ME_KEY } from '../../app/useSessionRefresh';
 import { INSIGHTS_KEY } from '../insights/api';
-import { accountQuery } from './queries';
+import { accountQuery, exploreQuery } from './queries';
 
 export const ACCOUNTS_KEY = ['my-accounts'] as const;
-export const EXPLORE_KEY = ['explore'] as const;
-export { accountKey } from './queries';
+export { EXPLORE_KEY, accountKey } from './queries';
 
 /** My accounts; `enabled` false for a guest, who has none to ask for. */
 export const useMyAccounts = (enabled = true) =>
@@ -17,13 +15,7 @@ export const useMyAccounts = (enabled = true) =>
 export const useAccount = (username: string) => useQuery(accountQuery(username));
 
 /** Account cards to discover, most followed first, a page at a time. */
-export const useExplore = () =>
-  useInfiniteQuery({
-    queryKey: EXPLORE_KEY,
-    queryFn: ({ pageParam }) => call(accountsApi.explore, { query: { page: pageParam } }),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-  });
+export const useExplore = () => useInfiniteQuery(exploreQuery());
 
 export function useCreateAccount() {
   const client = useQueryClient();

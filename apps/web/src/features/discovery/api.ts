@@ -1,5 +1,5 @@
 import { discoveryApi, type ReadLanguage } from '@inkwell/contracts';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { nextPageOf } from '../../api/paging';
 import { POSTS_KEY } from '../posts/api';
@@ -19,7 +19,10 @@ export { nextPageOf };
  * patches these pages too (posts/api.ts).
  */
 export const useExploreTrendingPosts = (language: ReadLanguage | undefined) =>
-  useInfiniteQuery({
+  useInfiniteQuery(trendingPostsQuery(language));
+
+export const trendingPostsQuery = (language: ReadLanguage | undefined) =>
+  infiniteQueryOptions({
     queryKey: [...POSTS_KEY, 'trending', language ?? 'all'],
     queryFn: ({ pageParam, signal }) =>
       call(discoveryApi.posts, { query: { language, page: pageParam, per_page: SECTION_POSTS }, signal }),

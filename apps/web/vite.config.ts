@@ -137,6 +137,12 @@ export default defineConfig({
             'src/features/discovery/index.ts',
           ],
         },
+        {
+          // And the composer, with the creator's accounts and where they are on the path to a first post.
+          path: /^\/compose$/,
+          signedIn: true,
+          modules: ['src/app/shell/UserShell.tsx', 'src/features/posts/ComposePage.tsx'],
+        },
       ],
       { en: 'src/i18n/en.json', my: 'src/i18n/my.json', th: 'src/i18n/th.json' },
     ),

@@ -299,6 +299,7 @@ test('a signed-in reader’s home, account, post and chat pages arrive drawn for
   expect(renderCookies.map((c) => [c.path, c.sameSite]).sort()).toEqual([
     ['/a', 'Strict'],
     ['/chats', 'Strict'],
+    ['/compose', 'Strict'],
     ['/explore', 'Strict'],
     ['/home', 'Strict'],
     ['/posts', 'Strict'],
@@ -399,6 +400,21 @@ test('a signed-in reader’s home, account, post and chat pages arrive drawn for
   expect(await firstTrending!.evaluate((node) => node.isConnected)).toBe(true);
   expect(reads.filter((p) => p === '/api/explore/accounts' || p === '/api/discover/posts')).toEqual([]);
   await snap(fresh, 'rendered-explore');
+  expect(errors.filter((e) => /hydrat|Minified React error|Content Security Policy/i.test(e))).toEqual([]);
+
+  // The composer too, with Aye's accounts: a type chosen before the app has taken the page over is the type the
+  // app then shows (the tap is held and made again, not undone by the take-over).
+  reads.length = 0;
+  const composeRelease = await holdTheApp(fresh);
+  await fresh.goto('/compose', { waitUntil: 'domcontentloaded' });
+  await expect(fresh.locator('html')).toHaveAttribute('data-rendered-for', /^\d+$/);
+  await expect(fresh.getByLabel('Post as')).toBeVisible();
+  await expect(fresh.locator('html')).not.toHaveAttribute('data-app', 'ready');
+  await fresh.locator('.mantine-Chip-label', { hasText: /^Article$/ }).click();
+  composeRelease();
+  await expect(fresh.locator('html')).toHaveAttribute('data-app', 'ready');
+  await expect(fresh.getByRole('radio', { name: 'Article', exact: true })).toBeChecked();
+  expect(reads.filter((p) => p === '/api/accounts')).toEqual([]);
   expect(errors.filter((e) => /hydrat|Minified React error|Content Security Policy/i.test(e))).toEqual([]);
 
   // Signed out, the cookie goes too: the next visit is the plain page (and the sign-in screen).

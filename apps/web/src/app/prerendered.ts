@@ -15,8 +15,13 @@ declare global {
   }
 }
 
-const fieldsIn = (container: HTMLElement) =>
-  [...container.querySelectorAll('input, textarea')] as (HTMLInputElement | HTMLTextAreaElement)[];
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+const fieldsIn = (container: HTMLElement) => [...container.querySelectorAll('input, textarea, select')] as Field[];
+/** What a field holds as the app takes over; a list only when the visitor chose in it (not as it was drawn). */
+const chosenBefore = (field: Field): string =>
+  field instanceof HTMLSelectElement && [...field.options].find((o) => o.defaultSelected)?.value === field.value
+    ? ''
+    : field.value;
 
 /**
  * Hydrates the prerendered screen when it fits this visitor (their language, nobody signed in): the markup
@@ -31,12 +36,12 @@ export function takeOverPrerendered(container: HTMLElement, app: ReactNode): boo
   const renderedFor = html.getAttribute('data-rendered-for');
   const fits = renderedFor ? session !== null && String(session.userId) === renderedFor : !session;
   if (prerendered && !html.hasAttribute('data-prerender-skip') && prerendered === currentLocale() && fits) {
-    const typed = fieldsIn(container).map((field) => field.value);
+    const typed = fieldsIn(container).map(chosenBefore);
     // What is typed while React hydrates counts too: the hand-over types each field's latest text, not what it
     // held when hydration began (a comment typed on the drawn post page lost its second line).
     const track = (event: Event) => {
-      const index = fieldsIn(container).indexOf(event.target as HTMLInputElement);
-      if (index >= 0) typed[index] = (event.target as HTMLInputElement).value;
+      const index = fieldsIn(container).indexOf(event.target as Field);
+      if (index >= 0) typed[index] = (event.target as Field).value;
     };
     container.addEventListener('input', track, true);
     // As a transition React hydrates in slices of a few milliseconds (as main.tsx renders), not in one long
@@ -65,6 +70,13 @@ function handOver(container: HTMLElement, typed: string[]): void {
   fieldsIn(container).forEach((field, index) => {
     const value = typed[index];
     if (!value || (field instanceof HTMLInputElement && /^(checkbox|radio)$/.test(field.type))) return;
+    // A list's choice (the composer's "Post as"): chosen again if the app's render put it back.
+    if (field instanceof HTMLSelectElement) {
+      if (field.value === value) return;
+      field.value = value;
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+      return;
+    }
     // The field may still show the text (hydration keeps it, then the next render would clear it): React hears a
     // change only from what it last saw (set through the element, '') to what the prototype's setter puts in.
     field.value = '';

@@ -33,8 +33,9 @@ export function ComposePage() {
     return <PageLoader />;
   }
   const approved = (accounts.data?.data ?? []).filter((a) => a.approved_status === 'approved');
-  // With no accounts, compose sends the person to their accounts (spec).
-  if (approved.length === 0) return <Navigate to="/profile/accounts" replace />;
+  // With no accounts, compose sends the person to their accounts (spec): once the app has the page (the server,
+  // drawing it, has nowhere to send them, and both draw nothing here).
+  if (approved.length === 0) return typeof window === 'undefined' ? null : <Navigate to="/profile/accounts" replace />;
   const asked = approved.find((a) => String(a.id) === params.get('account'));
   const chosen = accountId ?? String((asked ?? approved[0]!).id);
 

@@ -143,6 +143,12 @@ export default defineConfig({
           signedIn: true,
           modules: ['src/app/shell/UserShell.tsx', 'src/features/posts/ComposePage.tsx'],
         },
+        {
+          // And the admin area's dashboard, where an administrator lands.
+          path: /^\/admin\/?$/,
+          signedIn: true,
+          modules: ['src/admin/AdminArea.tsx', 'src/admin/dashboard/DashboardPage.tsx'],
+        },
       ],
       { en: 'src/i18n/en.json', my: 'src/i18n/my.json', th: 'src/i18n/th.json' },
     ),

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { ADMIN } from '../playwright.config';
 import { seriousViolations } from '../support/a11y';
 import { DEMO_PASSWORD, demo, login, newActivatedUser, snap } from '../support/app';
 
@@ -298,6 +299,7 @@ test('a signed-in reader’s home, account, post and chat pages arrive drawn for
   const renderCookies = signedIn.cookies.filter((c) => c.name === 'inkwell.render');
   expect(renderCookies.map((c) => [c.path, c.sameSite]).sort()).toEqual([
     ['/a', 'Strict'],
+    ['/admin', 'Strict'],
     ['/chats', 'Strict'],
     ['/compose', 'Strict'],
     ['/explore', 'Strict'],
@@ -425,6 +427,33 @@ test('a signed-in reader’s home, account, post and chat pages arrive drawn for
   const plain = await fresh.request.get('/home');
   expect(await plain.text()).not.toContain('data-rendered-for="');
   await context.close();
+});
+
+test('the admin dashboard arrives drawn for an administrator, and the app takes it over as it stands', async ({
+  page,
+}) => {
+  await login(page, ADMIN.email, ADMIN.password);
+  const errors: string[] = [];
+  page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/insights')) reads.push(url.pathname);
+  });
+  const release = await holdTheApp(page);
+  await page.goto('/admin', { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('html')).toHaveAttribute('data-rendered-for', /^\d+$/);
+  const heading = page.getByRole('heading', { level: 2, name: /^Welcome, / });
+  await expect(heading).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-app', 'ready');
+  const drawn = await heading.elementHandle();
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  expect(await drawn!.evaluate((node) => node.isConnected)).toBe(true);
+  // The counts came with the page: none asked for again.
+  expect(reads).toEqual([]);
+  expect(errors.filter((e) => /hydrat|Minified React error|Content Security Policy/i.test(e))).toEqual([]);
+  await snap(page, 'rendered-admin');
 });
 
 test('the welcome and sign-in screens show their content before the app loads, in the browser’s language', async ({

@@ -50,7 +50,7 @@ export const ACCESS_TOKEN_MAX_AGE_DAYS = 365;
  * signed-in reader (one cookie per path, `SameSite=Strict`): the server never reads it for the API.
  */
 export const RENDER_COOKIE = 'inkwell.render';
-export const RENDER_COOKIE_PATHS = ['/home', '/a', '/posts', '/chats', '/explore', '/compose'] as const;
+export const RENDER_COOKIE_PATHS = ['/home', '/a', '/posts', '/chats', '/explore', '/compose', '/admin'] as const;
 /**
  * Data saver as this device has it (`on` or `off`), for the server: a page it draws carries every image's
  * copies, so a reader saving data gets the plain page and the app draws it with the smallest copies. A browser's

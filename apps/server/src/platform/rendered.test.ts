@@ -177,9 +177,9 @@ describe('signed-in pages drawn by the server', () => {
     expect(missing.html).not.toContain('data-rendered-for');
   });
 
-  it('draws the chat list, Explore and the composer for the reader whose render cookie it is; a guest and a chat room get the plain page', async () => {
+  it('draws the chat list, Explore, the composer and the admin dashboard for the reader whose render cookie it is; a guest and a chat room get the plain page', async () => {
     const reader = await signedIn(s);
-    for (const screen of ['/chats', '/explore', '/compose']) {
+    for (const screen of ['/chats', '/explore', '/compose', '/admin']) {
       const { res, html } = await page(screen, renderCookie(reader.token));
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('private, no-store');

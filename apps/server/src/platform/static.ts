@@ -108,10 +108,10 @@ export async function installStatic(app: FastifyInstance, config: Config): Promi
       },
     });
     installPrerendered(app, webDist);
-    // The signed-in home, chat list, Explore and composer with their content (account and post pages do the same:
-    // modules/pages).
+    // The signed-in home, chat list, Explore, composer and admin dashboard with their content (account and post
+    // pages do the same: modules/pages).
     const signedIn = signedInRenderer(app, config.webDist);
-    for (const screen of ['/home', '/chats', '/explore', '/compose']) {
+    for (const screen of ['/home', '/chats', '/explore', '/compose', '/admin']) {
       app.get(screen, async (request, reply) => {
         const page = await signedIn(request);
         return page === null

@@ -135,6 +135,13 @@ const PAGES: AdminPage[] = [
   page('audit', 'admin.titles.audit', 'audit.view', () => import('./audit/AuditPage'), 'AuditPage'),
 ];
 
+/**
+ * What the area's first screen needs besides its code, waited for by its route (app/router.tsx): the shell's and
+ * dashboard's words in the reader's language, so the area draws at once, and a dashboard the server drew is taken
+ * over as it stands (not as a loading state, which would not match it).
+ */
+export const adminReady = (): Promise<void> => loadAdminMessages(currentLocale());
+
 /** Waits for the admin messages of the current language (they travel in this chunk, not the app's). */
 function useAdminMessages(pages = false): boolean {
   const { i18n } = useTranslation();

@@ -299,7 +299,17 @@ export const routes: RouteObject[] = [
           );
         };
       }, signedInPages),
-      screen('admin/*', () => import('../admin/AdminArea'), 'AdminArea', { admin: true, ownTitle: true }),
+      screen(
+        'admin/*',
+        async () => {
+          const area = await import('../admin/AdminArea');
+          // Its words (a failure shows the area's loading state, which asks again).
+          await area.adminReady().catch(() => undefined);
+          return area;
+        },
+        'AdminArea',
+        { admin: true, ownTitle: true },
+      ),
       { path: '*', handle: { public: true } satisfies RouteMeta, element: <Navigate to="/404" replace /> },
     ],
   },

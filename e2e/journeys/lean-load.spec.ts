@@ -419,6 +419,12 @@ test('a signed-in reader’s home, account, post and chat pages arrive drawn for
   expect(reads.filter((p) => p === '/api/accounts')).toEqual([]);
   expect(errors.filter((e) => /hydrat|Minified React error|Content Security Policy/i.test(e))).toEqual([]);
 
+  // A screen that is not hers (the admin area) is not drawn: the plain page, and the app sends her on.
+  const notHers = await fresh.request.get('/admin');
+  expect(await notHers.text()).not.toContain('data-rendered-for="');
+  await fresh.goto('/admin');
+  await expect(fresh).toHaveURL(/\/accessDenied$/);
+
   // Signed out, the cookie goes too: the next visit is the plain page (and the sign-in screen).
   await fresh.goto('/login');
   await fresh.getByRole('button', { name: 'Logout' }).click();

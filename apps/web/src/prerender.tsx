@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { setServerReads } from './api/client';
+import { takeServerRedirect } from './components/Redirect';
 import { Providers } from './app/Providers';
 import { queryClient } from './app/queryClient';
 import { routes } from './app/router';
@@ -105,7 +106,10 @@ async function renderAlone(
     await i18n.changeLanguage(locale);
     for (let pass = 1; ; pass += 1) {
       // The route loaders start the screen's reads; a render may ask for more, read before the next one.
+      takeServerRedirect();
       const html = await markup(url);
+      // A screen that sends this reader elsewhere (not theirs, no account yet): the app does it from the plain page.
+      if (takeServerRedirect()) return null;
       const cache = queryClient.getQueryCache().getAll();
       if (cache.some((query) => query.state.status === 'error')) return null;
       const unread = cache.filter((query) => query.state.status === 'pending' && wanted(query));

@@ -1,7 +1,8 @@
 import { PRODUCT_NAME } from '@inkwell/contracts';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
+import { Redirect } from '../components/Redirect';
 import { mayAdminister, useSession } from '../session/session';
 import { markAppReady } from './appReady';
 import type { RouteMeta } from './routeMeta';
@@ -27,9 +28,9 @@ export function RouteGuard({ children }: { children: ReactNode }) {
   }, [meta.title, meta.ownTitle, t, i18n.language]);
 
   if (!meta.public && !session) {
-    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+    return <Redirect to="/login" replace state={{ from: location.pathname + location.search }} />;
   }
-  if (meta.guestOnly && session) return <Navigate to="/home" replace />;
-  if (meta.admin && !mayAdminister(session, meta.admin)) return <Navigate to="/accessDenied" replace />;
+  if (meta.guestOnly && session) return <Redirect to="/home" replace />;
+  if (meta.admin && !mayAdminister(session, meta.admin)) return <Redirect to="/accessDenied" replace />;
   return <>{children}</>;
 }

@@ -2,9 +2,10 @@ import { POST_TYPES, type PostType } from '@inkwell/contracts';
 import { Button, Chip, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, fieldErrors } from '../../api/client';
 import { BackBar } from '../../components/BackBar';
+import { Redirect } from '../../components/Redirect';
 import { alert } from '../../lib/alerts';
 import { CreatorPathSteps } from '../accounts';
 import { useMyAccounts } from '../accounts/api';
@@ -33,9 +34,8 @@ export function ComposePage() {
     return <PageLoader />;
   }
   const approved = (accounts.data?.data ?? []).filter((a) => a.approved_status === 'approved');
-  // With no accounts, compose sends the person to their accounts (spec): once the app has the page (the server,
-  // drawing it, has nowhere to send them, and both draw nothing here).
-  if (approved.length === 0) return typeof window === 'undefined' ? null : <Navigate to="/profile/accounts" replace />;
+  // With no accounts, compose sends the person to their accounts (spec).
+  if (approved.length === 0) return <Redirect to="/profile/accounts" replace />;
   const asked = approved.find((a) => String(a.id) === params.get('account'));
   const chosen = accountId ?? String((asked ?? approved[0]!).id);
 

@@ -10,7 +10,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { UserAvatar } from '../../components/UserAvatar';
 import a11y from '../../components/a11y.module.css';
 import { currentLocale } from '../../i18n';
-import { numberFormat } from '../../lib/numbers';
+import { wholeNumber } from '../../lib/numbers';
 import { PageLoader } from '../../components/PageLoader';
 import { useFirstScreenDone } from '../../lib/afterFirstScreen';
 import { getSession } from '../../session/session';
@@ -40,9 +40,21 @@ const loadSection = () =>
     },
   ));
 const LazyTrendingPosts = lazy(async () => ({ default: (await loadSection()).TrendingPostsSection }));
-/** The section's code as it is, once in: React's lazy would suspend once even then (and hydrate later). */
+/**
+ * The section's code as it is, once in: React's lazy would suspend once even then. And no Suspense boundary around
+ * it then: a page the server drew hydrates a boundary on its own, and the first update inside (a post's time,
+ * RelativeTime.tsx) would hydrate all of it at once, in one long task, instead of in the app's short slices.
+ */
 function TrendingPostsSection(props: { initialLanguage: ReadLanguage | undefined }) {
-  return section ? <section.TrendingPostsSection {...props} /> : <LazyTrendingPosts {...props} />;
+  // As it was when the page was first drawn: switching from the lazy one once the code is in would draw the section
+  // anew (its language, its pages being read).
+  const [code] = useState(() => section);
+  if (code) return <code.TrendingPostsSection {...props} />;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <LazyTrendingPosts {...props} />
+    </Suspense>
+  );
 }
 
 /** The trending posts in the interface's language first, as the section picks them (one request, shared). */
@@ -107,83 +119,83 @@ export function ExplorePage() {
   return (
     <Stack gap="xl">
       {title}
-      <Suspense fallback={<PageLoader />}>
-        <TrendingPostsSection initialLanguage={language} />
-        <Box mih={TRENDING_HEIGHT}>
-          {later && (
-            <Suspense>
-              <TrendingTags strip />
-            </Suspense>
+      <TrendingPostsSection initialLanguage={language} />
+      <Box mih={TRENDING_HEIGHT}>
+        {later && (
+          <Suspense>
+            <TrendingTags strip />
+          </Suspense>
+        )}
+      </Box>
+      <Box mih={later ? undefined : MORE_HEIGHT}>
+        {later && (
+          <Suspense fallback={<Box mih={MORE_HEIGHT} />}>
+            <ExploreMore />
+          </Suspense>
+        )}
+      </Box>
+      {/* Below the first screen: a page the server drew hydrates these cards on their own, after the rest (nothing
+          in them changes as the app takes over, so they never have to hydrate at once). */}
+      <Suspense>
+        <Stack gap="sm" component="section" aria-labelledby={mostFollowed}>
+          <Title order={2} fz="h4" id={mostFollowed}>
+            {t('explore.most_followed')}
+          </Title>
+          {accounts.isError && <Text c="red">{errorMessage(accounts.error)}</Text>}
+          {accounts.isSuccess && list.length === 0 && (
+            <EmptyState
+              icon={<IconCompass size={32} />}
+              title={t('explore.empty_title')}
+              body={t('explore.empty_body')}
+            />
           )}
-        </Box>
-        <Box mih={later ? undefined : MORE_HEIGHT}>
-          {later && (
-            <Suspense fallback={<Box mih={MORE_HEIGHT} />}>
-              <ExploreMore />
-            </Suspense>
+          <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+            {list.map((a) => (
+              // The name is the card's link and its ::after covers the card: the link is named as it reads (a label
+              // standing in for the card's whole text did not match what is seen: axe's label-content-name-mismatch).
+              <Card key={a.id} withBorder radius="lg" padding="md" pos="relative">
+                <Stack align="center" gap={4} ta="center">
+                  <UserAvatar url={a.profile_url} name={a.name} size={64} />
+                  <Anchor
+                    component={Link}
+                    to={`/a/${a.username}`}
+                    c="inherit"
+                    underline="never"
+                    maw="100%"
+                    className={`${a11y.link} ${a11y.cardLink}`}
+                  >
+                    <Text component="span" fw={700} lineClamp={1}>
+                      {a.name}
+                    </Text>
+                  </Anchor>
+                  <Text size="xs" c="dimmed" lineClamp={1}>
+                    /a/{a.username}
+                  </Text>
+                  <Text size="sm" lineClamp={2}>
+                    {a.description}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t('accounts.followers', {
+                      count: a.followers_count,
+                      n: wholeNumber(currentLocale(), a.followers_count, { grouped: true }),
+                    })}
+                  </Text>
+                </Stack>
+              </Card>
+            ))}
+          </SimpleGrid>
+          {accounts.hasNextPage && (
+            <Button
+              variant="light"
+              mih={44}
+              onClick={() => void accounts.fetchNextPage()}
+              loading={accounts.isFetchingNextPage}
+              aria-describedby={mostFollowed}
+            >
+              {t('explore.see_more')}
+            </Button>
           )}
-        </Box>
-        <Suspense>
-          <Stack gap="sm" component="section" aria-labelledby={mostFollowed}>
-            <Title order={2} fz="h4" id={mostFollowed}>
-              {t('explore.most_followed')}
-            </Title>
-            {accounts.isError && <Text c="red">{errorMessage(accounts.error)}</Text>}
-            {accounts.isSuccess && list.length === 0 && (
-              <EmptyState
-                icon={<IconCompass size={32} />}
-                title={t('explore.empty_title')}
-                body={t('explore.empty_body')}
-              />
-            )}
-            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
-              {list.map((a) => (
-                // The name is the card's link and its ::after covers the card: the link is named as it reads (a label
-                // standing in for the card's whole text did not match what is seen: axe's label-content-name-mismatch).
-                <Card key={a.id} withBorder radius="lg" padding="md" pos="relative">
-                  <Stack align="center" gap={4} ta="center">
-                    <UserAvatar url={a.profile_url} name={a.name} size={64} />
-                    <Anchor
-                      component={Link}
-                      to={`/a/${a.username}`}
-                      c="inherit"
-                      underline="never"
-                      maw="100%"
-                      className={`${a11y.link} ${a11y.cardLink}`}
-                    >
-                      <Text component="span" fw={700} lineClamp={1}>
-                        {a.name}
-                      </Text>
-                    </Anchor>
-                    <Text size="xs" c="dimmed" lineClamp={1}>
-                      /a/{a.username}
-                    </Text>
-                    <Text size="sm" lineClamp={2}>
-                      {a.description}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {t('accounts.followers', {
-                        count: a.followers_count,
-                        n: numberFormat(currentLocale()).format(a.followers_count),
-                      })}
-                    </Text>
-                  </Stack>
-                </Card>
-              ))}
-            </SimpleGrid>
-            {accounts.hasNextPage && (
-              <Button
-                variant="light"
-                mih={44}
-                onClick={() => void accounts.fetchNextPage()}
-                loading={accounts.isFetchingNextPage}
-                aria-describedby={mostFollowed}
-              >
-                {t('explore.see_more')}
-              </Button>
-            )}
-          </Stack>
-        </Suspense>
+        </Stack>
       </Suspense>
     </Stack>
   );

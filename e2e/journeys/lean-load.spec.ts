@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN } from '../playwright.config';
 import { seriousViolations } from '../support/a11y';
 import { DEMO_PASSWORD, demo, login, newActivatedUser, snap } from '../support/app';
@@ -278,6 +278,24 @@ test.describe('a screen whose code does not come', () => {
   });
 });
 
+/**
+ * A page the server draws for this visitor: with the app's code held back, `drawn` is on the page and the app is not
+ * ready; `meanwhile` runs then (what a visitor does before the app has come); once the app is ready, `drawn` is the
+ * very element the server drew (taken over, not drawn again).
+ */
+async function drawnThenTakenOver(page: Page, path: string, drawn: Locator, meanwhile?: () => Promise<unknown>) {
+  const release = await holdTheApp(page);
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('html')).toHaveAttribute('data-rendered-for', /^\d+$/);
+  await expect(drawn).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-app', 'ready');
+  const node = await drawn.elementHandle();
+  await meanwhile?.();
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
+  expect(await node!.evaluate((element) => element.isConnected)).toBe(true);
+}
+
 /** Holds the app's entry script back until `release()`, as a slow connection would. */
 async function holdTheApp(page: Page): Promise<() => void> {
   let release!: () => void;
@@ -360,28 +378,14 @@ test('a signed-in reader’s home, account, post and chat pages arrive drawn for
   // A post of that account the same way: the post and its comments in the document, taken over without a read.
   const postPath = await fresh.getByTestId('post-card').locator('h2 a').first().getAttribute('href');
   reads.length = 0;
-  const postRelease = await holdTheApp(fresh);
-  await fresh.goto(postPath!, { waitUntil: 'domcontentloaded' });
-  await expect(fresh.locator('html')).toHaveAttribute('data-rendered-for', /^\d+$/);
-  await expect(fresh.getByRole('heading', { name: 'Comments', exact: true })).toBeVisible();
-  await expect(fresh.locator('html')).not.toHaveAttribute('data-app', 'ready');
-  postRelease();
-  await expect(fresh.locator('html')).toHaveAttribute('data-app', 'ready');
+  await drawnThenTakenOver(fresh, postPath!, fresh.getByRole('heading', { name: 'Comments', exact: true }));
   expect(reads.filter((p) => p.startsWith('/api/posts/slug/') || /^\/api\/posts\/\d+\/comments$/.test(p))).toEqual([]);
   expect(errors.filter((e) => /hydrat|Minified React error|Content Security Policy/i.test(e))).toEqual([]);
   await snap(fresh, 'rendered-post');
 
   // The chat list the same way: rooms and friends in the document, taken over without a read.
   reads.length = 0;
-  const chatsRelease = await holdTheApp(fresh);
-  await fresh.goto('/chats', { waitUntil: 'domcontentloaded' });
-  await expect(fresh.locator('html')).toHaveAttribute('data-rendered-for', /^\d+$/);
-  await expect(fresh.getByRole('heading', { name: 'Friends', exact: true })).toBeVisible();
-  await expect(fresh.locator('html')).not.toHaveAttribute('data-app', 'ready');
-  const friendsHeading = await fresh.getByRole('heading', { name: 'Friends', exact: true }).elementHandle();
-  chatsRelease();
-  await expect(fresh.locator('html')).toHaveAttribute('data-app', 'ready');
-  expect(await friendsHeading!.evaluate((node) => node.isConnected)).toBe(true);
+  await drawnThenTakenOver(fresh, '/chats', fresh.getByRole('heading', { name: 'Friends', exact: true }));
   expect(reads.filter((p) => p === '/api/chats' || p.startsWith('/api/friends'))).toEqual([]);
   expect(errors.filter((e) => /hydrat|Minified React error|Content Security Policy/i.test(e))).toEqual([]);
   await snap(fresh, 'rendered-chats');
@@ -389,17 +393,10 @@ test('a signed-in reader’s home, account, post and chat pages arrive drawn for
   // Explore with its trending posts, their cover among them: every part inline where it stands (a part moved
   // into place by an inline script would be refused by the CSP, and the app would draw it all again).
   reads.length = 0;
-  const exploreRelease = await holdTheApp(fresh);
-  await fresh.goto('/explore', { waitUntil: 'domcontentloaded' });
-  await expect(fresh.locator('html')).toHaveAttribute('data-rendered-for', /^\d+$/);
   const trending = fresh.getByRole('region', { name: 'Trending posts' });
-  await expect(trending.getByTestId('post-card').first()).toBeVisible();
-  await expect(fresh.locator('html')).not.toHaveAttribute('data-app', 'ready');
-  expect(await fresh.locator('#root template').count()).toBe(0);
-  const firstTrending = await trending.getByTestId('post-card').first().elementHandle();
-  exploreRelease();
-  await expect(fresh.locator('html')).toHaveAttribute('data-app', 'ready');
-  expect(await firstTrending!.evaluate((node) => node.isConnected)).toBe(true);
+  await drawnThenTakenOver(fresh, '/explore', trending.getByTestId('post-card').first(), async () => {
+    expect(await fresh.locator('#root template').count()).toBe(0);
+  });
   expect(reads.filter((p) => p === '/api/explore/accounts' || p === '/api/discover/posts')).toEqual([]);
   await snap(fresh, 'rendered-explore');
   expect(errors.filter((e) => /hydrat|Minified React error|Content Security Policy/i.test(e))).toEqual([]);
@@ -407,16 +404,12 @@ test('a signed-in reader’s home, account, post and chat pages arrive drawn for
   // The composer too, with Aye's accounts: a type chosen before the app has taken the page over is the type the
   // app then shows (the tap is held and made again, not undone by the take-over).
   reads.length = 0;
-  const composeRelease = await holdTheApp(fresh);
-  await fresh.goto('/compose', { waitUntil: 'domcontentloaded' });
-  await expect(fresh.locator('html')).toHaveAttribute('data-rendered-for', /^\d+$/);
-  await expect(fresh.getByLabel('Post as')).toBeVisible();
-  await expect(fresh.locator('html')).not.toHaveAttribute('data-app', 'ready');
-  await fresh.locator('.mantine-Chip-label', { hasText: /^Article$/ }).click();
-  composeRelease();
-  await expect(fresh.locator('html')).toHaveAttribute('data-app', 'ready');
+  await drawnThenTakenOver(fresh, '/compose', fresh.getByLabel('Post as'), () =>
+    fresh.locator('.mantine-Chip-label', { hasText: /^Article$/ }).click(),
+  );
   await expect(fresh.getByRole('radio', { name: 'Article', exact: true })).toBeChecked();
-  expect(reads.filter((p) => p === '/api/accounts')).toEqual([]);
+  // The accounts to post as came with the page (the same path the composer asks: a wrong one would prove nothing).
+  expect(reads.filter((p) => p === '/api/user/accounts')).toEqual([]);
   expect(errors.filter((e) => /hydrat|Minified React error|Content Security Policy/i.test(e))).toEqual([]);
 
   // A screen that is not hers (the admin area) is not drawn: the plain page, and the app sends her on.
@@ -446,16 +439,7 @@ test('the admin dashboard arrives drawn for an administrator, and the app takes 
     const url = new URL(r.url());
     if (url.pathname.startsWith('/api/insights')) reads.push(url.pathname);
   });
-  const release = await holdTheApp(page);
-  await page.goto('/admin', { waitUntil: 'domcontentloaded' });
-  await expect(page.locator('html')).toHaveAttribute('data-rendered-for', /^\d+$/);
-  const heading = page.getByRole('heading', { level: 2, name: /^Welcome, / });
-  await expect(heading).toBeVisible();
-  await expect(page.locator('html')).not.toHaveAttribute('data-app', 'ready');
-  const drawn = await heading.elementHandle();
-  release();
-  await expect(page.locator('html')).toHaveAttribute('data-app', 'ready');
-  expect(await drawn!.evaluate((node) => node.isConnected)).toBe(true);
+  await drawnThenTakenOver(page, '/admin', page.getByRole('heading', { level: 2, name: /^Welcome, / }));
   // The counts came with the page: none asked for again.
   expect(reads).toEqual([]);
   expect(errors.filter((e) => /hydrat|Minified React error|Content Security Policy/i.test(e))).toEqual([]);

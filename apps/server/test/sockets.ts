@@ -47,11 +47,15 @@ export function collect<N extends RealtimeEventName>(socket: Socket, event: N): 
   return got;
 }
 
-/** The next `event` the socket receives, or a rejection after `timeoutMs`. */
+/**
+ * The next `event` the socket receives (of those `matches` accepts: one sent by an earlier step may still be on its
+ * way), or a rejection after `timeoutMs`.
+ */
 export function nextEvent<N extends RealtimeEventName>(
   socket: Socket,
   event: N,
   timeoutMs = 5000,
+  matches: (payload: RealtimeEvent<N>) => boolean = () => true,
 ): Promise<RealtimeEvent<N>> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -59,10 +63,12 @@ export function nextEvent<N extends RealtimeEventName>(
       reject(new Error(`no ${event} within ${timeoutMs} ms`));
     }, timeoutMs);
     const handler = (payload: RealtimeEvent<N>) => {
+      if (!matches(payload)) return;
       clearTimeout(timer);
+      socket.off(event as string, handler);
       resolve(payload);
     };
-    socket.once(event as string, handler);
+    socket.on(event as string, handler);
   });
 }
 

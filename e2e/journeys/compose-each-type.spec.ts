@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, demo, login, snap } from '../support/app';
+import { seriousFindings } from '../support/a11y';
 import { audio, image, recordStatuses, seenStatuses, video } from '../support/media';
 
 const CREATOR_ACCOUNT = 'maya.sketches';
@@ -51,8 +52,17 @@ test('a creator composes one post of each type and finds each under its tab', as
   await page.getByLabel('Text').fill('Boats at noon');
   await upload(page, 'Choose an image', image('harbour.png'));
   await expect(page.getByRole('img', { name: 'Photo' })).toBeVisible({ timeout: 30_000 });
+  // Its description is asked for under it, with a reminder while empty (publishing would still work).
+  const alt = page.getByRole('textbox', { name: 'Image description (alt text)' });
+  await expect(alt).toHaveAccessibleDescription(/a screen reader will only say “image”/);
+  expect(await seriousFindings(page)).toEqual([]);
+  await alt.fill('Three fishing boats moored at noon');
+  await expect(alt).not.toHaveAccessibleDescription(/only say “image”/);
   await publish(page);
   await expect(page.getByRole('heading', { name: `Harbour ${stamp}` })).toBeVisible();
+  // A screen reader names the picture by what it shows.
+  await expect(page.getByRole('img', { name: 'Three fishing boats moored at noon' })).toBeVisible();
+  expect(await seriousFindings(page)).toEqual([]);
 
   // Gallery: photos appended with captions; one removed.
   await choose(page, 'Gallery');
@@ -62,10 +72,12 @@ test('a creator composes one post of each type and finds each under its tab', as
     await expect(page.getByLabel(`Caption of photo ${i + 1}`)).toBeVisible({ timeout: 30_000 });
   }
   await page.getByLabel('Caption of photo 1').fill('Fish');
+  await page.getByRole('textbox', { name: 'Description of photo 1' }).fill('Silver fish laid out in baskets');
   await page.getByRole('button', { name: 'Remove photo 3' }).click();
   await expect(page.getByLabel('Caption of photo 3')).toHaveCount(0);
   await publish(page);
-  await expect(page.getByRole('img', { name: 'Fish' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Silver fish laid out in baskets' })).toBeVisible();
+  await expect(page.getByText('Fish', { exact: true })).toBeVisible();
   await snap(page, 'gallery-post');
 
   // Audio: upload progress, the processing text, then the player; audio, title and cover are required.

@@ -4,7 +4,7 @@ import { Id, IdParams, PageQuery, Timestamp, dataOf, paged } from './common';
 import { STATUS_MAX_LENGTH } from './constants';
 import { endpoint } from './endpoint';
 import { MediaUrl } from './fields';
-import { ArticleContent, POST_STATUSES, POST_TYPES, Post, PostTitle } from './posts';
+import { ArticleContent, ImageAlt, POST_STATUSES, POST_TYPES, Post, PostTitle } from './posts';
 
 /* Posts as administrators see them: the moderation table, rejecting and restoring, and the import. */
 
@@ -104,6 +104,8 @@ export const ImportArticleRow = z.object({
   title: PostTitle.min(1),
   content: ArticleContent.min(1),
   featured_photo_url: MediaUrl.nullable().optional(),
+  /** What the cover shows, for who cannot see it. */
+  featured_photo_alt: ImageAlt.nullable().optional(),
   created_at: ImportDate.nullable().optional(),
 });
 

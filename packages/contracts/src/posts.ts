@@ -37,7 +37,17 @@ export const PostAccount = z.object({
   profile_url: z.string().nullable(),
 });
 
-export const GalleryPhoto = z.object({ url: MediaUrl, caption: z.string().trim().max(STATUS_MAX_LENGTH).default('') });
+/** Mastodon's bound for an image's description: room for a chart or a screenshot of text. */
+export const IMAGE_ALT_MAX_LENGTH = 1500;
+
+/** What an image shows, for who cannot see it: its `alt` wherever it is shown (empty: none written). */
+export const ImageAlt = z.string().trim().max(IMAGE_ALT_MAX_LENGTH);
+
+export const GalleryPhoto = z.object({
+  url: MediaUrl,
+  caption: z.string().trim().max(STATUS_MAX_LENGTH).default(''),
+  alt: ImageAlt.default(''),
+});
 
 /** The public feed, in one language if asked (a post's language is found from its script). */
 export const PublicFeedQuery = CursorPageQuery.extend({ language: z.enum(POST_LANGUAGES).optional() });
@@ -51,7 +61,12 @@ export const Post = z.object({
   content: z.string().nullable(),
   url: z.string().nullable(),
   featured_photo_url: z.string().nullable(),
-  photos: z.array(z.object({ url: z.string(), caption: z.string() })),
+  /**
+   * The description of its one image (a photo's or an article's `url`, an audio or video post's
+   * `featured_photo_url`); null when none was written, and when locked.
+   */
+  featured_photo_alt: z.string().nullable(),
+  photos: z.array(z.object({ url: z.string(), caption: z.string(), alt: z.string() })),
   /**
    * A video's HLS master playlist beside its progressive `url`, and its seek-bar thumbnails (WebVTT); an audio
    * post's low-data copy (Opus, 32 kbps) beside `url`. Null for other posts, for media uploaded before adaptive
@@ -113,6 +128,7 @@ const postFields = {
   content: ArticleContent.nullable().optional(),
   url: MediaUrl.nullable().optional(),
   featured_photo_url: MediaUrl.nullable().optional(),
+  featured_photo_alt: ImageAlt.nullable().optional(),
   photos: z.array(GalleryPhoto).max(GALLERY_MAX_PHOTOS).optional(),
   /** Members-only from this tier of the post's account up (null: public). */
   min_tier_id: Id.nullable().optional(),

@@ -9,7 +9,7 @@ afterEach(async () => {
   await changeLocale('en');
 });
 
-const items = ['a', 'b', 'c'].map((n) => ({ url: `https://cdn.test/photos/${n}.jpg`, caption: '' }));
+const items = ['a', 'b', 'c'].map((n) => ({ url: `https://cdn.test/photos/${n}.jpg`, caption: '', alt: '' }));
 
 describe('GalleryCarousel', () => {
   it('names its slides and controls in the reader’s language, none in Mantine’s English', async () => {

@@ -7,12 +7,15 @@ import { uploadImage } from '../api/upload';
 import { useReportBusy, useUpload } from './media/uploadHooks';
 import { isSending } from './media/uploadState';
 import { UploadProgress } from './media/UploadProgress';
+import { ImageAltInput } from './media/ImageAltInput';
 import { alert } from '../lib/alerts';
 import { imageAttributes } from '../lib/images';
 
 export interface GalleryItem {
   url: string;
   caption: string;
+  /** What the photo shows, for who cannot see it (empty: not written). */
+  alt: string;
 }
 
 /**
@@ -39,7 +42,7 @@ export function GalleryEditor({
     const { onProgress, signal, ...reports } = begin();
     try {
       const url = await uploadImage('photos', file, onProgress, signal, reports);
-      if (!signal.aborted) onChange((current) => [...current, { url, caption: '' }]);
+      if (!signal.aborted) onChange((current) => [...current, { url, caption: '', alt: '' }]);
     } catch (err) {
       if (!signal.aborted) alert('danger', errorMessage(err));
     } finally {
@@ -55,22 +58,28 @@ export function GalleryEditor({
           <Group wrap="nowrap" align="start">
             <Image
               {...imageAttributes(item.url, { sizes: '96px' })}
-              alt={item.caption || t('posts.gallery_photo', { n: index + 1 })}
+              alt={item.alt || item.caption || t('posts.gallery_photo', { n: index + 1 })}
               w={96}
               h={72}
               radius="sm"
               fit="cover"
             />
-            <TextInput
-              style={{ flex: 1 }}
-              label={t('posts.fields.caption_n', { n: index + 1 })}
-              value={item.caption}
-              maxLength={250}
-              onChange={(e) => {
-                const caption = e.currentTarget.value;
-                onChange((current) => current.map((it, i) => (i === index ? { ...it, caption } : it)));
-              }}
-            />
+            <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+              <TextInput
+                label={t('posts.fields.caption_n', { n: index + 1 })}
+                value={item.caption}
+                maxLength={250}
+                onChange={(e) => {
+                  const caption = e.currentTarget.value;
+                  onChange((current) => current.map((it, i) => (i === index ? { ...it, caption } : it)));
+                }}
+              />
+              <ImageAltInput
+                label={t('posts.alt.label_n', { n: index + 1 })}
+                value={item.alt}
+                onChange={(alt) => onChange((current) => current.map((it, i) => (i === index ? { ...it, alt } : it)))}
+              />
+            </Stack>
             <ActionIcon
               variant="subtle"
               color="red"

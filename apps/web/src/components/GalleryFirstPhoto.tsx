@@ -26,7 +26,7 @@ export function GalleryFigure({
       <div style={{ aspectRatio: frame, width: '100%', maxHeight: '70vh' }}>
         <ResponsiveImage
           url={item.url}
-          alt={item.caption || t('posts.gallery_photo', { n: index + 1 })}
+          alt={item.alt || item.caption || t('posts.gallery_photo', { n: index + 1 })}
           radius="md"
           fit="contain"
           priority={priority}

@@ -1,5 +1,6 @@
 import { Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ImageAltInput } from './media/ImageAltInput';
 import { ImageUploader } from './media/ImageUploader';
 import { StatusPostForm } from './StatusPostForm';
 
@@ -7,6 +8,8 @@ export interface PhotoPostValue {
   title: string;
   content: string;
   url: string | null;
+  /** The photo's description. */
+  alt: string;
 }
 
 /**
@@ -59,6 +62,13 @@ export function PhotoPostForm({
         <div role="alert" style={{ color: 'var(--mantine-color-error)', fontSize: 'var(--mantine-font-size-sm)' }}>
           {errors.url}
         </div>
+      )}
+      {value.url && (
+        <ImageAltInput
+          value={value.alt}
+          onChange={(alt) => onChange((v) => ({ ...v, alt }))}
+          error={errors.featured_photo_alt}
+        />
       )}
     </Stack>
   );

@@ -33,6 +33,7 @@ export const post = (id: number, over: Partial<Post> = {}): Post => ({
   content: `Words ${id}`,
   url: null,
   featured_photo_url: null,
+  featured_photo_alt: null,
   hls_url: null,
   thumbnails_url: null,
   low_data_url: null,

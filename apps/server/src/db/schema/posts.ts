@@ -40,7 +40,13 @@ export const posts = pgTable(
     content: text(),
     url: text(),
     featured_photo_url: text(),
-    photos: jsonb().$type<{ url: string; caption: string }[]>().notNull().default([]),
+    /**
+     * The description of the post's one image (a photo's or an article's `url`, an audio or video post's
+     * `featured_photo_url`): its `alt` wherever it is shown. Null: none written.
+     */
+    featured_photo_alt: varchar({ length: 1500 }),
+    /** A gallery's photos, each with its caption and its description (`alt`; rows from before: none). */
+    photos: jsonb().$type<{ url: string; caption: string; alt?: string }[]>().notNull().default([]),
     /**
      * Members-only: readable by members of this tier and of the tiers ranked above it (null: public). A tier a
      * post requires cannot be deleted (it would open the post to everyone); `no action`, not `restrict`, so deleting

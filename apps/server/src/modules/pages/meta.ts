@@ -8,6 +8,8 @@ export interface PageMeta {
   canonical: string;
   /** Absolute, or none. */
   image: string | null;
+  /** What the image shows (og:image:alt, twitter:image:alt), when its writer described it. */
+  imageAlt: string | null;
   type: 'article' | 'profile';
 }
 
@@ -53,6 +55,9 @@ function tags(meta: PageMeta): string {
     ['name', 'twitter:description', meta.description],
   ];
   if (meta.image) lines.push(['property', 'og:image', meta.image], ['name', 'twitter:image', meta.image]);
+  if (meta.image && meta.imageAlt) {
+    lines.push(['property', 'og:image:alt', meta.imageAlt], ['name', 'twitter:image:alt', meta.imageAlt]);
+  }
   return [
     `<title>${escapeHtml(title)}</title>`,
     `<link rel="canonical" href="${escapeHtml(meta.canonical)}" />`,

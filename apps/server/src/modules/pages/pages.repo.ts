@@ -18,6 +18,7 @@ export type PreviewPost = Pick<
   | 'content'
   | 'url'
   | 'featured_photo_url'
+  | 'featured_photo_alt'
   | 'photos'
   | 'account_name'
   | 'account_username'
@@ -31,7 +32,8 @@ export type PreviewPost = Pick<
 export async function publicPost(db: Db, slug: string): Promise<PreviewPost | undefined> {
   const [row] = await queryRows<PreviewPost & { min_tier_id: number | null; blurred_cover: string | null }>(
     db,
-    sql`select p.slug, p.type, p.title, p.content, p.url, p.featured_photo_url, p.photos, p.min_tier_id,
+    sql`select p.slug, p.type, p.title, p.content, p.url, p.featured_photo_url, p.featured_photo_alt, p.photos,
+               p.min_tier_id,
                p.blurred_cover,
                a.name as account_name, a.username as account_username, a.profile_url as account_profile_url
         from posts p join accounts a on a.id = p.account_id
@@ -45,6 +47,7 @@ export async function publicPost(db: Db, slug: string): Promise<PreviewPost | un
     url: null,
     // The blurred copy stands for the cover in link previews too.
     featured_photo_url: row.blurred_cover,
+    featured_photo_alt: null,
     photos: [],
   };
 }

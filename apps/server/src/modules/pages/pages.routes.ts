@@ -15,18 +15,20 @@ const TITLE_CHARS = 70;
 
 function postMeta(post: repo.PreviewPost, publicUrl: string): PageMeta {
   const text = post.content ? (post.type === 'post' ? plainText(post.content) : post.content) : '';
-  const picture =
+  const [picture, alt] =
     post.type === 'gallery'
-      ? (post.photos[0]?.url ?? null)
+      ? [post.photos[0]?.url ?? null, post.photos[0]?.alt]
       : post.type === 'audio' || post.type === 'video'
-        ? post.featured_photo_url
-        : post.url;
+        ? [post.featured_photo_url, post.featured_photo_alt]
+        : [post.url, post.featured_photo_alt];
   return {
     title: post.title ?? (text ? shorten(text, TITLE_CHARS) : post.account_name),
     description: shorten(text || post.title || `${post.account_name} (@${post.account_username})`),
     canonical: new URL(postPath(post.slug), publicUrl).href,
     // A locked post's preview is a status whose only picture is its blurred cover.
     image: absolute(picture ?? post.featured_photo_url ?? post.account_profile_url, publicUrl),
+    // Only the post's own picture's description: a profile picture standing in has none.
+    imageAlt: picture ? alt || null : null,
     type: 'article',
   };
 }
@@ -37,6 +39,7 @@ function accountMeta(account: repo.PreviewAccount, publicUrl: string): PageMeta 
     description: shorten(account.description || account.name),
     canonical: new URL(accountPath(account.username), publicUrl).href,
     image: absolute(account.profile_url ?? account.banner_url, publicUrl),
+    imageAlt: null,
     type: 'profile',
   };
 }

@@ -246,10 +246,15 @@ describe('link previews: the server writes the page’s title and preview tags',
     // The picture of an article, written as the server stores uploads (a path under PUBLIC_URL).
     await queryRows(
       s.ctx.db,
-      sql`update posts set type = 'photo', title = 'Sunset', url = '/uploads/photos/abc.webp' where id = ${bySlug.id}`,
+      sql`update posts set type = 'photo', title = 'Sunset', url = '/uploads/photos/abc.webp',
+              featured_photo_alt = 'The sun "setting" <behind> Mandalay Hill' where id = ${bySlug.id}`,
     );
     const html = (await page(`/posts/${encodeURIComponent(bySlug.slug)}`)).text;
     expect(metaOf(html, 'og:image')).toBe('http://inkwell.test/uploads/photos/abc.webp');
+    // Its description goes with it, escaped (a card reader's screen reader says it).
+    expect(html).toContain('content="The sun &quot;setting&quot; &lt;behind&gt; Mandalay Hill"');
+    expect(metaOf(html, 'og:image:alt')).toBe('The sun &quot;setting&quot; &lt;behind&gt; Mandalay Hill');
+    expect(metaOf(html, 'twitter:image:alt')).toBeDefined();
     expect(metaOf(html, 'twitter:image')).toBe('http://inkwell.test/uploads/photos/abc.webp');
     expect(metaOf(html, 'twitter:card')).toBe('summary_large_image');
     expect(html).toContain('<title>Sunset · Inkwell</title>');

@@ -37,6 +37,7 @@ export interface ImportedRow {
   title: string | null;
   content: string | null;
   url: string | null;
+  featured_photo_alt: string | null;
   search_text: string;
   /** ISO 8601; null dates the post now. */
   created_at: string | null;
@@ -57,12 +58,15 @@ export async function insertMany(
   const column = <K extends keyof ImportedRow>(key: K) => sql.param(rows.map((r) => r[key]));
   const written = await queryRows<{ slug: string; id: number }>(
     db as Db,
-    sql`insert into posts (account_id, author_id, type, visible, slug, title, content, url, search_text, created_at, updated_at)
+    sql`insert into posts (account_id, author_id, type, visible, slug, title, content, url, featured_photo_alt,
+                           search_text, created_at, updated_at)
         select ${common.account_id}, ${common.author_id}, ${common.type}, ${common.visible},
-               r.slug, r.title, r.content, r.url, r.search_text, coalesce(r.created_at, now()), coalesce(r.created_at, now())
+               r.slug, r.title, r.content, r.url, r.featured_photo_alt, r.search_text, coalesce(r.created_at, now()),
+               coalesce(r.created_at, now())
         from unnest(${column('slug')}::text[], ${column('title')}::text[], ${column('content')}::text[],
-                    ${column('url')}::text[], ${column('search_text')}::text[], ${column('created_at')}::timestamptz[])
-             as r(slug, title, content, url, search_text, created_at)
+                    ${column('url')}::text[], ${column('featured_photo_alt')}::text[], ${column('search_text')}::text[],
+                    ${column('created_at')}::timestamptz[])
+             as r(slug, title, content, url, featured_photo_alt, search_text, created_at)
         on conflict (slug) do nothing
         returning slug, id`,
   );

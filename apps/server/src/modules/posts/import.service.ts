@@ -109,7 +109,13 @@ function checkRow(type: ImportType, raw: unknown, index: number, locale: Locale)
   if (nul.length) return { errors: fieldErrors(index, translateIssues(nul, locale)) };
   // As every text the server takes: NFC Unicode, Zawgyi converted (the JSON routes do it at the boundary).
   normalizeTexts(raw);
-  let input: { title?: string; content: string; url?: string | null; created_at?: Date | null };
+  let input: {
+    title?: string;
+    content: string;
+    url?: string | null;
+    featured_photo_alt?: string | null;
+    created_at?: Date | null;
+  };
   if (type === 'post') {
     const parsed = ImportArticleRow.safeParse(raw, { reportInput: true });
     if (!parsed.success) return { errors: fieldErrors(index, translateIssues(parsed.error.issues, locale)) };
@@ -121,7 +127,16 @@ function checkRow(type: ImportType, raw: unknown, index: number, locale: Locale)
     input = parsed.data;
   }
   const fields: FieldErrors = {};
-  const post = shape(type, { title: input.title ?? null, content: input.content, url: input.url ?? null }, fields);
+  const post = shape(
+    type,
+    {
+      title: input.title ?? null,
+      content: input.content,
+      url: input.url ?? null,
+      featured_photo_alt: input.featured_photo_alt ?? null,
+    },
+    fields,
+  );
   if (Object.keys(fields).length) {
     const translated = Object.fromEntries(
       Object.entries(fields).map(([field, keys]) => [
@@ -190,6 +205,7 @@ async function insertBatch(
     title: row.post.title,
     content: row.post.content,
     url: row.post.url,
+    featured_photo_alt: row.post.featured_photo_alt,
     search_text: searchText(row.post, row.text),
     created_at: row.created_at ? row.created_at.toISOString() : null,
   });

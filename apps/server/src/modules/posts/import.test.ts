@@ -128,6 +128,7 @@ describe('POST /posts/import: valid files', () => {
           title: 'ရန်ကုန် မြို့ ဇာတ်လမ်း',
           content: '<p onclick="steal()">Hello <strong>Yangon</strong></p><script>alert(1)</script>',
           featured_photo_url: cover.url,
+          featured_photo_alt: ' ရွှေတိဂုံဘုရား ညအချိန် ',
           created_at: '2023-12-24',
         },
         { title: 'เชียงใหม่', content: '<h2>ตลาด</h2><p><a href="javascript:x()">ลิงก์</a></p>' },
@@ -141,7 +142,10 @@ describe('POST /posts/import: valid files', () => {
       title: 'ရန်ကုန် မြို့ ဇာတ်လမ်း',
       content: '<p>Hello <strong>Yangon</strong></p>',
       url: cover.url,
+      // The cover's description, trimmed; the second row has no cover, so nothing to describe.
+      featured_photo_alt: 'ရွှေတိဂုံဘုရား ညအချိန်',
     });
+    expect(second!.featured_photo_alt).toBeNull();
     expect(first!.created_at.toISOString()).toBe('2023-12-24T00:00:00.000Z');
     expect(first!.search_text).toBe('ရန်ကုန် မြို့ ဇာတ်လမ်း\nHello Yangon');
     expect(second!.content).toBe('<h2>ตลาด</h2><p><a rel="nofollow noopener ugc" target="_blank">ลิงก์</a></p>');

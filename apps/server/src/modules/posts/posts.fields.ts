@@ -19,7 +19,10 @@ export interface Normalised {
   content: string | null;
   url: string | null;
   featured_photo_url: string | null;
-  photos: { url: string; caption: string }[];
+  /** Its one image's description: kept only when it has that image. */
+  featured_photo_alt: string | null;
+  /** `alt` is missing from photos stored before descriptions. */
+  photos: { url: string; caption: string; alt?: string }[];
 }
 
 const present = (v: string | null | undefined) => typeof v === 'string' && v.trim().length > 0;
@@ -35,7 +38,14 @@ export function shape(type: PostType, input: Fields, fields: FieldErrors): Norma
     if (value && value.length > STATUS_MAX_LENGTH) fields[name] = ['validation.string_max'];
     return value;
   };
-  const out: Normalised = { title: text(input.title), content: null, url: null, featured_photo_url: null, photos: [] };
+  const out: Normalised = {
+    title: text(input.title),
+    content: null,
+    url: null,
+    featured_photo_url: null,
+    featured_photo_alt: null,
+    photos: [],
+  };
   switch (type) {
     case 'status':
       out.title = null;
@@ -59,7 +69,7 @@ export function shape(type: PostType, input: Fields, fields: FieldErrors): Norma
       break;
     case 'gallery':
       out.content = shortText('content', input.content);
-      out.photos = (input.photos ?? []).map((p) => ({ url: p.url, caption: p.caption ?? '' }));
+      out.photos = (input.photos ?? []).map((p) => ({ url: p.url, caption: p.caption ?? '', alt: p.alt ?? '' }));
       if (out.photos.length === 0) fields.photos = ['posts.photos_required'];
       break;
     case 'audio':
@@ -77,6 +87,9 @@ export function shape(type: PostType, input: Fields, fields: FieldErrors): Norma
       need('title', Boolean(out.title));
       break;
   }
+  // The image it describes: a photo's or an article's `url`, an audio or video post's cover.
+  const image = type === 'post' || type === 'photo' ? out.url : out.featured_photo_url;
+  out.featured_photo_alt = image ? text(input.featured_photo_alt) : null;
   return out;
 }
 

@@ -20,7 +20,9 @@ export interface PostListRow {
   content: string | null;
   url: string | null;
   featured_photo_url: string | null;
-  photos: { url: string; caption: string }[];
+  featured_photo_alt: string | null;
+  /** `alt` is missing from photos saved before descriptions. */
+  photos: { url: string; caption: string; alt?: string }[];
   status: 'published' | 'rejected';
   rejected_reason: string | null;
   rejected_at: Date | string | null;
@@ -58,7 +60,7 @@ export type PostAccountColumns = Pick<
 
 /** The columns every post query returns; `viewer` 0 means nobody is signed in. */
 export const columns = (viewer: number) => sql`
-  p.id, p.slug, p.type, p.title, p.content, p.url, p.featured_photo_url, p.photos, p.status, p.rejected_reason,
+  p.id, p.slug, p.type, p.title, p.content, p.url, p.featured_photo_url, p.featured_photo_alt, p.photos, p.status, p.rejected_reason,
   p.rejected_at, p.visible,
   p.account_id, p.author_id, a.username as account_username, a.name as account_name,
   a.profile_url as account_profile_url, p.likes_count, p.comments_count, p.created_at, p.updated_at,

@@ -80,7 +80,8 @@ export function toPost(
     content,
     url: locked ? null : media(row.url),
     featured_photo_url: locked ? null : media(row.featured_photo_url),
-    photos: locked ? [] : (row.photos ?? []).map((p) => ({ ...p, url: media(p.url)! })),
+    featured_photo_alt: locked ? null : row.featured_photo_alt,
+    photos: locked ? [] : (row.photos ?? []).map((p) => ({ url: media(p.url)!, caption: p.caption, alt: p.alt ?? '' })),
     hls_url: locked ? null : media(streams.hls),
     thumbnails_url: locked ? null : media(streams.thumbnails),
     low_data_url: locked ? null : media(streams.lowData),
@@ -110,11 +111,16 @@ export function toPost(
 }
 
 /** What an edit can change, as the audit log keeps it. */
-const editable = (p: Pick<Normalised, 'title' | 'content' | 'url' | 'featured_photo_url' | 'photos'>) => ({
+const editable = (
+  p: Pick<Normalised, 'title' | 'content' | 'url' | 'featured_photo_url' | 'photos'> & {
+    featured_photo_alt: string | null;
+  },
+) => ({
   title: p.title,
   content: p.content,
   url: p.url,
   featured_photo_url: p.featured_photo_url,
+  featured_photo_alt: p.featured_photo_alt,
   photos: p.photos,
 });
 

@@ -129,8 +129,8 @@ describe('compose: each type and its required fields', () => {
     });
     expect(ok.status).toBe(201);
     expect(ok.body.data.photos).toEqual([
-      { url: a.url, caption: 'Fish' },
-      { url: b.url, caption: '' },
+      { url: a.url, caption: 'Fish', alt: '' },
+      { url: b.url, caption: '', alt: '' },
     ]);
   });
 

@@ -31,10 +31,11 @@ export async function backfillTexts(ctx: AppContext, maxBatches = 50): Promise<{
       content: string | null;
       url: string | null;
       featured_photo_url: string | null;
-      photos: { url: string; caption: string }[];
+      featured_photo_alt: string | null;
+      photos: { url: string; caption: string; alt?: string }[];
     }>(
       ctx.db as Db,
-      sql`select id, title, content, url, featured_photo_url, photos from posts
+      sql`select id, title, content, url, featured_photo_url, featured_photo_alt, photos from posts
           where text_version < ${TEXT_VERSION} order by id limit ${BATCH}`,
     );
     for (const row of rows) {

@@ -140,9 +140,21 @@ export const postsScenario: Scenario = {
       title: 'ရန်ကုန် မနက်ခင်း',
       content: 'မြို့လယ် လမ်းများ မနက်ခင်းတွင်',
       photos: [
-        { url: await picture(ctx, aye.user.id, 'photos', 'Sule', 280), caption: 'ဆူးလေ' },
-        { url: await picture(ctx, aye.user.id, 'photos', 'Tea shop', 320), caption: 'လက်ဖက်ရည်ဆိုင်' },
-        { url: await picture(ctx, aye.user.id, 'photos', 'Circle line', 160), caption: 'မြို့ပတ်ရထား' },
+        {
+          url: await picture(ctx, aye.user.id, 'photos', 'Sule', 280),
+          caption: 'ဆူးလေ',
+          alt: 'ဆူးလေဘုရား ရွှေရောင်စေတီ မနက်ခင်း ကောင်းကင်အောက်တွင်',
+        },
+        {
+          url: await picture(ctx, aye.user.id, 'photos', 'Tea shop', 320),
+          caption: 'လက်ဖက်ရည်ဆိုင်',
+          alt: 'လမ်းဘေး လက်ဖက်ရည်ဆိုင်ရှိ ခုံပုလေးများနှင့် လက်ဖက်ရည်ခွက်များ',
+        },
+        {
+          url: await picture(ctx, aye.user.id, 'photos', 'Circle line', 160),
+          caption: 'မြို့ပတ်ရထား',
+          alt: 'ဘူတာရုံတွင် ရပ်နေသော မြို့ပတ်ရထား',
+        },
       ],
     });
     await publish(aye, ayeAccount, {

@@ -36,6 +36,7 @@ function EditForm({ post }: { post: Post }) {
     content: post.content ?? '',
     url: post.url,
     featured_photo_url: post.featured_photo_url,
+    featured_photo_alt: post.featured_photo_alt ?? '',
     photos: post.photos,
     min_tier_id: post.min_tier?.id ?? null,
   });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { GalleryEditor } from '../../components/GalleryEditor';
 import { PhotoPostForm } from '../../components/PhotoPostForm';
 import { StatusPostForm } from '../../components/StatusPostForm';
+import { ImageAltInput } from '../../components/media/ImageAltInput';
 import { ImageUploader } from '../../components/media/ImageUploader';
 import { MediaUpload } from '../../components/media/MediaUpload';
 import type { PostDraft, PostEditorProps } from './draft';
@@ -51,6 +52,7 @@ export function MediaPostEditor({ type, draft, onChange, errors, track }: PostEd
             onChange={(url) => set({ url })}
             onBusyChange={track('cover')}
           />
+          {altOf(draft, draft.url, set, errors)}
           <Suspense
             fallback={
               <Center h={240}>
@@ -71,12 +73,17 @@ export function MediaPostEditor({ type, draft, onChange, errors, track }: PostEd
     case 'photo':
       return (
         <PhotoPostForm
-          value={{ title: draft.title, content: draft.content, url: draft.url }}
+          value={{ title: draft.title, content: draft.content, url: draft.url, alt: draft.featured_photo_alt }}
           onChange={(update) =>
-            onChange((current) => ({
-              ...current,
-              ...update({ title: current.title, content: current.content, url: current.url }),
-            }))
+            onChange((current) => {
+              const { alt, ...rest } = update({
+                title: current.title,
+                content: current.content,
+                url: current.url,
+                alt: current.featured_photo_alt,
+              });
+              return { ...current, ...rest, featured_photo_alt: alt };
+            })
           }
           errors={errors}
           onBusyChange={track('photo')}
@@ -106,6 +113,21 @@ export function MediaPostEditor({ type, draft, onChange, errors, track }: PostEd
       return <VideoPostFields draft={draft} set={set} errors={errors} track={track} title={title} />;
   }
 }
+
+/** The description field of the post's one image, once there is an image to describe. */
+const altOf = (
+  draft: PostDraft,
+  image: string | null,
+  set: (patch: Partial<PostDraft>) => void,
+  errors: Record<string, string>,
+) =>
+  image && (
+    <ImageAltInput
+      value={draft.featured_photo_alt}
+      onChange={(featured_photo_alt) => set({ featured_photo_alt })}
+      error={errors.featured_photo_alt}
+    />
+  );
 
 const fieldError = (errors: Record<string, string>, name: string) =>
   errors[name] && (
@@ -147,6 +169,7 @@ function AudioPostFields({ draft, set, errors, track, title }: MediaFieldsProps)
         onBusyChange={track('cover')}
       />
       {fieldError(errors, 'featured_photo_url')}
+      {altOf(draft, draft.featured_photo_url, set, errors)}
     </Stack>
   );
 }
@@ -173,6 +196,7 @@ function VideoPostFields({ draft, set, errors, track, title }: MediaFieldsProps)
         onChange={(featured_photo_url) => set({ featured_photo_url })}
         onBusyChange={track('cover')}
       />
+      {altOf(draft, draft.featured_photo_url, set, errors)}
       <StatusPostForm
         label={t('posts.fields.description')}
         value={draft.content}

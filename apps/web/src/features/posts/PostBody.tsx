@@ -40,8 +40,11 @@ const audioFrame = (
     <Box h={44} />
   </Paper>
 );
-const videoFrame = (poster: string | null | undefined) => (
+// Until the player comes, its poster stands in its place, described as the creator described it.
+const videoFrame = (poster: string | null | undefined, alt?: string | null) => (
   <Box
+    role={poster && alt ? 'img' : undefined}
+    aria-label={poster && alt ? alt : undefined}
     bg="black"
     style={{
       borderRadius: 'var(--mantine-radius-md)',
@@ -116,6 +119,20 @@ function Gallery({ post, priority }: { post: Post; priority: boolean }) {
   );
 }
 
+/** Its title: the page's h1, or in a list the level under it (h3 skipped a level: axe's heading-order). */
+const titleOf = (post: Post, full: boolean, lang: string | undefined) =>
+  post.title && (
+    <Title order={full ? 1 : 2} fz={full ? 'h2' : 'h4'} lang={lang}>
+      {full ? (
+        post.title
+      ) : (
+        <Anchor component={Link} to={postPath(post)} c="inherit" underline="hover" className={a11y.link}>
+          {post.title}
+        </Anchor>
+      )}
+    </Title>
+  );
+
 /**
  * The part of a post that differs by type; `full` on the post page, an excerpt in lists. `priority` marks its
  * image as the page's likely largest paint: fetched at once rather than lazily.
@@ -127,18 +144,9 @@ export function PostBody({ post, full, priority = false }: { post: Post; full: b
   // Screen readers speak it, and the browser picks its fonts and line breaks, in the post's language.
   const lang = post.language === 'other' ? undefined : post.language;
   const { words, body } = linkedWords(post, later);
-  // In a list, a card's title is the level under the page's h1 (h3 skipped a level: axe's heading-order).
-  const title = post.title && (
-    <Title order={full ? 1 : 2} fz={full ? 'h2' : 'h4'} lang={lang}>
-      {full ? (
-        post.title
-      ) : (
-        <Anchor component={Link} to={postPath(post)} c="inherit" underline="hover" className={a11y.link}>
-          {post.title}
-        </Anchor>
-      )}
-    </Title>
-  );
+  // What the creator wrote the picture shows (none: the picture is decoration, as a title says the rest).
+  const alt = post.featured_photo_alt ?? '';
+  const title = titleOf(post, full, lang);
   switch (post.type) {
     case 'status':
       return (
@@ -150,7 +158,13 @@ export function PostBody({ post, full, priority = false }: { post: Post; full: b
       return (
         <Stack gap="sm">
           {post.url && (
-            <ResponsiveImage url={post.url} alt="" radius="md" priority={priority} style={{ aspectRatio: '2 / 1' }} />
+            <ResponsiveImage
+              url={post.url}
+              alt={alt}
+              radius="md"
+              priority={priority}
+              style={{ aspectRatio: '2 / 1' }}
+            />
           )}
           {title}
           {full ? (
@@ -169,7 +183,7 @@ export function PostBody({ post, full, priority = false }: { post: Post; full: b
             // Whole, in the photo's own shape (a 4:3 picture stays 4:3); shorter in lists than on its page.
             <ResponsiveImage
               url={post.url}
-              alt={post.title ?? ''}
+              alt={post.featured_photo_alt ?? post.title ?? ''}
               radius="md"
               priority={priority}
               style={photoBoxStyle(post.url, full ? PHOTO_MAX_HEIGHT : LIST_PHOTO_MAX_HEIGHT)}
@@ -196,7 +210,7 @@ export function PostBody({ post, full, priority = false }: { post: Post; full: b
             // An audio cover is square (uploaded as one): drawn square, never cut into a strip.
             <ResponsiveImage
               url={post.featured_photo_url}
-              alt=""
+              alt={alt}
               radius="md"
               sizes={`${full ? 360 : 220}px`}
               fit="cover"
@@ -220,11 +234,11 @@ export function PostBody({ post, full, priority = false }: { post: Post; full: b
         <Stack gap="sm">
           {post.url &&
             (playerNow ? (
-              <Suspense fallback={videoFrame(post.featured_photo_url)}>
+              <Suspense fallback={videoFrame(post.featured_photo_url, post.featured_photo_alt)}>
                 <VideoPlayer {...videoProps(post, post.url)} />
               </Suspense>
             ) : (
-              videoFrame(post.featured_photo_url)
+              videoFrame(post.featured_photo_url, post.featured_photo_alt)
             ))}
           {title}
           {post.content && (

@@ -51,4 +51,45 @@ describe('the composer marks what a post needs', () => {
     expect(screen.getByRole('textbox', { name: /Title/ })).toHaveAttribute('aria-required', 'true');
     expect(screen.getByRole('textbox', { name: /Text/ })).toHaveAttribute('aria-required', 'true');
   });
+
+  it('asks for an image’s description once there is an image, and reminds (not refuses) while it is empty', async () => {
+    const photo = '/uploads/images/photos/2026/05/' + 'd'.repeat(32) + '-1200x1600.webp';
+    const { unmount } = renderInApp(
+      <PostEditor
+        type="photo"
+        draft={{ ...emptyDraft(), url: photo }}
+        onChange={() => undefined}
+        errors={{}}
+        track={() => () => undefined}
+      />,
+    );
+    const field = await screen.findByRole('textbox', { name: 'Image description (alt text)' });
+    expect(field).toHaveAccessibleDescription(/No description yet/);
+    unmount();
+    renderInApp(
+      <PostEditor
+        type="photo"
+        draft={{ ...emptyDraft(), url: photo, featured_photo_alt: 'A boat' }}
+        onChange={() => undefined}
+        errors={{}}
+        track={() => () => undefined}
+      />,
+    );
+    expect(await screen.findByRole('textbox', { name: 'Image description (alt text)' })).toHaveValue('A boat');
+    expect(screen.queryByText(/No description yet/)).toBeNull();
+  });
+
+  it('has no description field before an image is chosen', async () => {
+    renderInApp(
+      <PostEditor
+        type="photo"
+        draft={emptyDraft()}
+        onChange={() => undefined}
+        errors={{}}
+        track={() => () => undefined}
+      />,
+    );
+    await screen.findByRole('textbox', { name: /Title/ });
+    expect(screen.queryByRole('textbox', { name: /Image description/ })).toBeNull();
+  });
 });

@@ -13,6 +13,7 @@ export const emptyDraft = (): PostDraft => ({
   content: '',
   url: null,
   featured_photo_url: null,
+  featured_photo_alt: '',
   photos: [],
   min_tier_id: null,
 });
@@ -22,6 +23,7 @@ export const withoutMedia = (draft: PostDraft): PostDraft => ({
   ...draft,
   url: null,
   featured_photo_url: null,
+  featured_photo_alt: '',
   photos: [],
 });
 
@@ -77,18 +79,24 @@ export function PostEditor(props: PostEditorProps) {
 /** What the API takes for a type: only the fields that type uses. */
 export function payloadOf(type: PostType, d: PostDraft) {
   const text = (v: string) => (v.trim() ? v : null);
+  const featured_photo_alt = text(d.featured_photo_alt);
   switch (type) {
     case 'status':
       return { content: text(d.content) };
     case 'post':
-      return { title: text(d.title), content: text(d.content), url: d.url };
     case 'photo':
-      return { title: text(d.title), content: text(d.content), url: d.url };
+      return { title: text(d.title), content: text(d.content), url: d.url, featured_photo_alt };
     case 'gallery':
       return { title: text(d.title), content: text(d.content), photos: d.photos };
     case 'audio':
-      return { title: text(d.title), url: d.url, featured_photo_url: d.featured_photo_url };
+      return { title: text(d.title), url: d.url, featured_photo_url: d.featured_photo_url, featured_photo_alt };
     case 'video':
-      return { title: text(d.title), content: text(d.content), url: d.url, featured_photo_url: d.featured_photo_url };
+      return {
+        title: text(d.title),
+        content: text(d.content),
+        url: d.url,
+        featured_photo_url: d.featured_photo_url,
+        featured_photo_alt,
+      };
   }
 }

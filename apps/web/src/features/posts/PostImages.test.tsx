@@ -56,7 +56,7 @@ describe('images in the feed', () => {
     renderFeed([
       post({ type: 'status' }),
       post({ type: 'photo', title: 'Harbour', url: cover }),
-      post({ type: 'gallery', title: 'Streets', photos: [{ url: photo, caption: 'Tall' }] }),
+      post({ type: 'gallery', title: 'Streets', photos: [{ url: photo, caption: 'Tall', alt: '' }] }),
       post({ type: 'post', title: 'Older', content: '<p>Text</p>', url: older }),
     ]);
 
@@ -113,8 +113,8 @@ describe('images in the feed', () => {
         type: 'gallery',
         title: 'Mixed',
         photos: [
-          { url: fourThree, caption: 'Wide' },
-          { url: photo, caption: 'Tall' },
+          { url: fourThree, caption: 'Wide', alt: '' },
+          { url: photo, caption: 'Tall', alt: '' },
         ],
       }),
       post({ type: 'audio', title: 'Song', url: '/uploads/audio/2026/05/x.m4a', featured_photo_url: square }),
@@ -155,5 +155,30 @@ describe('images in the feed', () => {
     const far = await screen.findByRole('img', { name: 'Far down' });
     expect(far).toHaveAttribute('loading', 'lazy');
     expect(document.querySelector('img[fetchpriority]')).toBeNull();
+  });
+
+  it('are named by their descriptions: a photo, an article cover, an audio cover and each gallery photo', async () => {
+    renderFeed([
+      post({ type: 'photo', title: 'Dawn', url: cover, featured_photo_alt: 'Sunrise over the Irrawaddy' }),
+      post({ type: 'post', title: 'Tea', content: '<p>x</p>', url: older, featured_photo_alt: 'Low stools' }),
+      post({
+        type: 'audio',
+        title: 'Song',
+        url: '/uploads/audio/2026/05/x.m4a',
+        featured_photo_url: avatar,
+        featured_photo_alt: 'A saung harp',
+      }),
+      post({
+        type: 'gallery',
+        title: 'Market',
+        photos: [{ url: photo, caption: 'Fish', alt: 'Silver fish in baskets' }],
+      }),
+      // Without one, a photo is named by its title and a gallery photo by its caption, as before.
+      post({ type: 'photo', title: 'Undescribed', url: cover }),
+    ]);
+    for (const name of ['Sunrise over the Irrawaddy', 'Low stools', 'A saung harp', 'Silver fish in baskets']) {
+      expect(await screen.findByRole('img', { name })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('img', { name: 'Undescribed' })).toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ const post = (over: Partial<Post>): Post => ({
   content: 'Cheap watches',
   url: null,
   featured_photo_url: null,
+  featured_photo_alt: null,
   hls_url: null,
   thumbnails_url: null,
   low_data_url: null,

@@ -7,6 +7,8 @@ export interface PostDraft {
   content: string;
   url: string | null;
   featured_photo_url: string | null;
+  /** The description of its one image (a photo's or article's `url`, an audio or video cover). */
+  featured_photo_alt: string;
   photos: GalleryItem[];
   /** Members-only from this tier of the account up; null: everyone reads it. */
   min_tier_id: number | null;

@@ -1,0 +1,1 @@
+ALTER TABLE "posts" ADD COLUMN "featured_photo_alt" varchar(1500);

@@ -6,6 +6,8 @@ import { IMPORT_BATCH_ROWS } from './posts-admin';
 /** Every background job and its payload; the server's handler map must cover each one. */
 export const JobPayloads = {
   'mail.send': z.object({ outboxId: z.number().int().positive() }),
+  /** Scheduled every minute: publishes the scheduled posts whose time has come, each exactly once. */
+  'posts.publish': z.object({}),
   /** Scheduled: ends lapsed subscriptions and abandoned payments. */
   'billing.expire': z.object({}),
   /** Scheduled: reminds members whose pass ends soon, moves ended passes to grace, then to expired. */

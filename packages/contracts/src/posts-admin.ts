@@ -4,7 +4,7 @@ import { Id, IdParams, PageQuery, Timestamp, dataOf, paged } from './common';
 import { STATUS_MAX_LENGTH } from './constants';
 import { endpoint } from './endpoint';
 import { MediaUrl } from './fields';
-import { ArticleContent, ImageAlt, POST_STATUSES, POST_TYPES, Post, PostTitle } from './posts';
+import { ArticleContent, ImageAlt, MODERATED_STATUSES, POST_TYPES, Post, PostTitle } from './posts';
 
 /* Posts as administrators see them: the moderation table, rejecting and restoring, and the import. */
 
@@ -21,7 +21,7 @@ export const AdminPost = z.object({
   title: z.string().nullable(),
   /** Plain text (HTML stripped), at most {@link ADMIN_EXCERPT_LENGTH} characters. */
   content: z.string(),
-  status: z.enum(POST_STATUSES),
+  status: z.enum(MODERATED_STATUSES),
   rejected_reason: z.string().nullable(),
   account: z.object({
     id: z.number().int(),
@@ -39,7 +39,7 @@ export const AdminPostsQuery = PageQuery.extend({
   /** Words of the title or text, or an account's username. */
   q: z.string().trim().max(100).optional(),
   type: z.enum(POST_TYPES).optional(),
-  status: z.enum(POST_STATUSES).optional(),
+  status: z.enum(MODERATED_STATUSES).optional(),
 });
 export type AdminPostsQuery = z.input<typeof AdminPostsQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CursorPageQuery, Id, IdParams, Timestamp, cursorPaged, dataOf } from './common';
+import { CursorPageQuery, Id, IdParams, PageQuery, Timestamp, cursorPaged, dataOf, paged } from './common';
 import { STATUS_MAX_LENGTH } from './constants';
 import { endpoint } from './endpoint';
 import { MediaUrl } from './fields';
@@ -22,9 +22,17 @@ export const ACCOUNT_TABS: { tab: string; type: PostType | undefined }[] = [
   { tab: 'audio', type: 'audio' },
 ];
 
-/** A post is published, or rejected by an administrator (unpublished with a reason, until restored). */
-export const POST_STATUSES = ['published', 'rejected'] as const;
+/**
+ * A post is a draft, scheduled (publishes itself at `publish_at`), published, or rejected by an administrator
+ * (unpublished with a reason, until restored). Drafts and scheduled posts are seen by their account's people alone.
+ */
+export const POST_STATUSES = ['draft', 'scheduled', 'published', 'rejected'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
+/** What the admin area lists and filters on: drafts and scheduled posts are their writers' own, not moderated. */
+export const MODERATED_STATUSES = ['published', 'rejected'] as const;
+export type ModeratedStatus = (typeof MODERATED_STATUSES)[number];
+/** How many posts an account may pin to the top of its page. */
+export const MAX_PINS = 3;
 
 export const TITLE_MAX_LENGTH = 200;
 export const ARTICLE_MAX_LENGTH = 100_000;
@@ -107,8 +115,17 @@ export const Post = z.object({
   mentions: z.array(Mention),
   can_modify: z.boolean(),
   can_delete: z.boolean(),
-  /** `rejected` only reaches the post's people and administrators: nobody else can see a rejected post. */
+  /**
+   * `rejected` only reaches the post's people and administrators: nobody else can see a rejected post; `draft` and
+   * `scheduled` only its account's people.
+   */
   status: z.enum(POST_STATUSES),
+  /** A scheduled post's time to publish itself; null otherwise. */
+  publish_at: Timestamp.nullable(),
+  /** When it was last edited after publishing (its earlier versions: `/posts/{id}/versions`); null: never. */
+  edited_at: Timestamp.nullable(),
+  /** Its place among its account's pinned posts (1 to 3); null: not pinned. */
+  pin_position: z.number().int().nullable(),
   rejected_reason: z.string().nullable(),
   rejected_at: Timestamp.nullable(),
   created_at: Timestamp,
@@ -134,10 +151,22 @@ const postFields = {
   min_tier_id: Id.nullable().optional(),
 };
 
+/** How far ahead a post may be scheduled. */
+export const SCHEDULE_MAX_DAYS = 366;
+
+/** A moment to publish at, with its offset (the web sends the account's local time converted to UTC). */
+export const PublishAt = z.iso.datetime({ offset: true });
+
+/** What saving a post does: keep it as a draft, schedule it (`publish_at` required), or publish it now. */
+export const SAVE_STATUSES = ['draft', 'scheduled', 'published'] as const;
+
 export const CreatePostBody = z.object({
   account_id: Id,
   type: z.enum(POST_TYPES),
   ...postFields,
+  /** A draft may be incomplete: what a type needs is asked when it is published or scheduled. */
+  status: z.enum(SAVE_STATUSES).default('published'),
+  publish_at: PublishAt.optional(),
 });
 export type CreatePostBody = z.input<typeof CreatePostBody>;
 
@@ -145,6 +174,34 @@ export const UpdatePostBody = z.object(postFields);
 export type UpdatePostBody = z.input<typeof UpdatePostBody>;
 
 export const AccountPostsQuery = CursorPageQuery.extend({ type: z.enum(POST_TYPES).optional() });
+
+/** Publish a draft or a scheduled post now (no `publish_at`), or schedule it (again) for `publish_at`. */
+export const PublishPostBody = z.object({ publish_at: PublishAt.nullable().optional() });
+export type PublishPostBody = z.input<typeof PublishPostBody>;
+
+/** My drafts and scheduled posts, of one of my accounts if asked, last changed first. */
+export const DraftsQuery = PageQuery.extend({ account_id: z.coerce.number().int().positive().optional() });
+
+/** A signed, read-only link to a draft or scheduled post, for someone to look at before it is public. */
+export const PreviewLink = z.object({ url: z.string(), expires_at: Timestamp });
+export type PreviewLink = z.infer<typeof PreviewLink>;
+
+/** How long a preview link opens its post. */
+export const PREVIEW_LINK_DAYS = 7;
+
+/** A post as it was before an edit: its text and media, when it was written and when an edit replaced it. */
+export const PostVersion = z.object({
+  id: z.number().int(),
+  title: z.string().nullable(),
+  content: z.string().nullable(),
+  url: z.string().nullable(),
+  featured_photo_url: z.string().nullable(),
+  featured_photo_alt: z.string().nullable(),
+  photos: z.array(z.object({ url: z.string(), caption: z.string(), alt: z.string() })),
+  written_at: Timestamp,
+  replaced_at: Timestamp,
+});
+export type PostVersion = z.infer<typeof PostVersion>;
 
 const tags = ['Posts, comments, likes, feeds'] as const;
 
@@ -223,6 +280,73 @@ export const postsApi = {
     response: null,
     summary: "A members-only post's file, by its signed address",
     tags,
+  }),
+  drafts: endpoint({
+    method: 'GET',
+    path: '/user/drafts',
+    query: DraftsQuery,
+    response: paged(Post),
+    summary: 'My drafts and scheduled posts, last changed first',
+    tags,
+  }),
+  publish: endpoint({
+    method: 'POST',
+    path: '/posts/:id/publish',
+    params: IdParams,
+    body: PublishPostBody,
+    response: dataOf(Post),
+    summary: 'Publish a draft or scheduled post now, or (re)schedule it',
+    tags,
+  }),
+  unschedule: endpoint({
+    method: 'POST',
+    path: '/posts/:id/unschedule',
+    params: IdParams,
+    response: dataOf(Post),
+    summary: 'A scheduled post back to a draft',
+    tags,
+  }),
+  previewLink: endpoint({
+    method: 'POST',
+    path: '/posts/:id/preview-link',
+    params: IdParams,
+    response: dataOf(PreviewLink),
+    summary: 'A signed, expiring, read-only link to a draft or scheduled post',
+    tags,
+  }),
+  preview: endpoint({
+    method: 'GET',
+    path: '/posts/preview/:token',
+    params: z.object({ token: z.string().min(1).max(300) }),
+    response: dataOf(Post),
+    summary: 'The post a preview link opens (read-only; 404 once expired or changed)',
+    tags,
+  }),
+  versions: endpoint({
+    method: 'GET',
+    path: '/posts/:id/versions',
+    params: IdParams,
+    response: dataOf(z.array(PostVersion)),
+    summary: 'A post’s earlier versions, newest first (for whoever may read the post)',
+    tags,
+  }),
+  removeVersion: endpoint({
+    method: 'DELETE',
+    path: '/posts/:id/versions/:versionId',
+    params: z.object({ id: Id, versionId: Id }),
+    response: null,
+    status: 204,
+    summary: 'Delete an earlier version that showed what it should not (the post’s account’s people)',
+    tags,
+  }),
+  /** Outside production, from this machine only: the scheduler run as of `at` (journeys with a controlled clock). */
+  devPublishDue: endpoint({
+    method: 'POST',
+    path: '/dev/publish-due',
+    query: z.object({ at: PublishAt.optional() }),
+    response: dataOf(z.object({ published: z.number().int() })),
+    summary: 'Publish the scheduled posts due at a moment (outside production only)',
+    tags: ['Development'],
   }),
   ofAccount: endpoint({
     method: 'GET',

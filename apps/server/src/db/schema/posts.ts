@@ -58,7 +58,20 @@ export const posts = pgTable(
      * (locked-media.ts); what a viewer without access sees in the cover's place and in link previews.
      */
     blurred_cover: text(),
-    status: varchar({ length: 12 }).$type<'published' | 'rejected'>().notNull().default('published'),
+    /**
+     * A draft or a scheduled post is its account's people's alone (never `visible`, in no list, count or feed); it
+     * becomes `published` when they publish it, or at `publish_at` (posts/schedule.ts); `rejected` by an admin.
+     */
+    status: varchar({ length: 12 })
+      .$type<'draft' | 'scheduled' | 'published' | 'rejected'>()
+      .notNull()
+      .default('published'),
+    /** When a scheduled post publishes itself (null otherwise). */
+    publish_at: timestamp({ withTimezone: true }),
+    /** When it was last edited after publishing (its earlier versions are in `post_versions`); null: never. */
+    edited_at: timestamp({ withTimezone: true }),
+    /** Pinned at the top of its account's page, in this place (1 to 3); null: not pinned. */
+    pin_position: smallint(),
     /** Why an administrator rejected it (shown to its people); cleared on restore. */
     rejected_reason: varchar({ length: 500 }),
     rejected_at: timestamp({ withTimezone: true }),
@@ -126,5 +139,42 @@ export const posts = pgTable(
     index('posts_photos_idx').using('gin', t.photos.op('jsonb_path_ops')),
     // The admin post table, newest first.
     index('posts_created_idx').on(t.created_at, t.id),
+    // What the scheduler publishes next.
+    index('posts_publish_at_idx')
+      .on(t.publish_at)
+      .where(sql`${t.status} = 'scheduled'`),
+    // An account's drafts and scheduled posts, last changed first (`/user/drafts`).
+    index('posts_unpublished_idx')
+      .on(t.account_id, t.updated_at, t.id)
+      .where(sql`${t.status} in ('draft', 'scheduled')`),
+    // An account's pins, one post per place.
+    uniqueIndex('posts_pin_key')
+      .on(t.account_id, t.pin_position)
+      .where(sql`${t.pin_position} is not null`),
   ],
+);
+
+/**
+ * A post as it was before an edit (Mastodon's model): what anyone who may read the post may open from its
+ * "edited" mark. Written by the edit that replaced it, in the same transaction; deleted with the post.
+ */
+export const postVersions = pgTable(
+  'post_versions',
+  {
+    id: identity(),
+    post_id: belongsTo(() => posts.id),
+    title: varchar({ length: 200 }),
+    content: text(),
+    url: text(),
+    featured_photo_url: text(),
+    featured_photo_alt: varchar({ length: 1500 }),
+    photos: jsonb().$type<{ url: string; caption: string; alt?: string }[]>().notNull().default([]),
+    /** Who made the edit that replaced this version. */
+    editor_id: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** When this version was written (the post's `created_at` or its edit before). */
+    written_at: timestamp({ withTimezone: true }).notNull(),
+    /** When an edit replaced it. */
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('post_versions_post_idx').on(t.post_id, t.created_at, t.id)],
 );

@@ -4,18 +4,27 @@ import { defineModule } from '../../platform/module';
 import { postsRoutes } from './posts.routes';
 import { fanOutPosts, pruneFeeds, feedQueues, feedSubscribers } from './feed.service';
 import { backfillTexts, textBackfillQueues } from './text-backfill';
+import { publishDue } from './publishing.service';
 
 export { postAccess, requirePost, type PostAccess, type PostFacts } from './posts.policy';
 export type { PostListRow } from './posts.repo';
 export { createPostLimit } from './posts.routes';
 export { create as createPost, listedPosts, taggedPage } from './posts.service';
+// For lists read elsewhere (pinned posts): the decorated select, a row as answers show it, and media signing.
+export { toPost } from './posts.service';
+export { decorate as decoratePosts } from './posts.repo';
+export { mediaSigner } from './locked-media';
 export { backfillTexts } from './text-backfill';
 export { reject as rejectPost } from './posts.admin.service';
 
 export const postsModule = defineModule({
   routes: postsRoutes,
-  queues: { ...feedQueues, ...textBackfillQueues },
+  // Every minute: a scheduled post is published within a minute of its time.
+  queues: { ...feedQueues, ...textBackfillQueues, 'posts.publish': { schedule: '* * * * *' } },
   jobs: (ctx) => ({
+    'posts.publish': async () => {
+      await publishDue(ctx);
+    },
     'timeline.fanout': (payload) => fanOutPosts(ctx, payload),
     'timeline.prune': () => pruneFeeds(ctx),
     'text.backfill': async () => {

@@ -24,13 +24,16 @@ export interface AdminPostRow extends Pick<
 > {
   /** The first few thousand characters of the stored text (HTML for articles): enough for the excerpt. */
   content_head: string | null;
-  status: PostStatus;
+  status: ModeratedStatus;
 }
+
+/** Published or rejected: drafts and scheduled posts are their writers' own, never in the admin area. */
+type ModeratedStatus = Extract<PostStatus, 'published' | 'rejected'>;
 
 export interface AdminPostFilter {
   q?: string;
   type?: PostType;
-  status?: PostStatus;
+  status?: ModeratedStatus;
 }
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
@@ -59,7 +62,8 @@ export async function list(
   offset: number,
 ): Promise<{ rows: AdminPostRow[]; total: number }> {
   const where = conditions(filter);
-  const filtered = where ? sql`where ${where}` : sql``;
+  const filtered = sql`where p.status in ('published', 'rejected') ${where ? sql`and ${where}` : sql``}`;
+  // The counter counts published and rejected posts alone (migration 0033).
   const total = where
     ? sql`(select count(*)::int from posts p join accounts a on a.id = p.account_id ${filtered})`
     : sql`(select coalesce((select value from counters where key = ${DASHBOARD_TOTALS.posts}), 0))`;

@@ -77,7 +77,8 @@ export async function reject(ctx: AppContext, auth: AuthContext, id: number, rea
     // The account first, then the post: the order an account's status change takes them in (no deadlock).
     await accountPublicForPosting(tx, accountId, publicAccountSql('a'));
     const post = await admin.lockForModeration(tx, id);
-    if (!post) throw notFound();
+    // A draft or a scheduled post is its writers' own: not there for moderation until it is published.
+    if (!post || post.status === 'draft' || post.status === 'scheduled') throw notFound();
     if (post.status === 'rejected') throw conflict('posts.already_rejected');
     await admin.markRejected(tx, id, reason);
     if (post.visible) await repo.bumpCounter(tx, VISIBLE_POSTS, -1);
@@ -111,7 +112,7 @@ export async function restore(ctx: AppContext, auth: AuthContext, id: number): P
   await ctx.transaction(async (tx) => {
     const visible = await accountPublicForPosting(tx, accountId, publicAccountSql('a'));
     const post = await admin.lockForModeration(tx, id);
-    if (!post) throw notFound();
+    if (!post || post.status === 'draft' || post.status === 'scheduled') throw notFound();
     if (post.status !== 'rejected') throw conflict('posts.not_rejected');
     await admin.markPublished(tx, id, visible);
     if (visible) await repo.bumpCounter(tx, VISIBLE_POSTS, 1);

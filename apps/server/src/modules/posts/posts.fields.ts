@@ -27,10 +27,13 @@ export interface Normalised {
 
 const present = (v: string | null | undefined) => typeof v === 'string' && v.trim().length > 0;
 
-/** Which fields each type needs and keeps (spec §5 and the admin spec's post rules). */
-export function shape(type: PostType, input: Fields, fields: FieldErrors): Normalised {
+/**
+ * Which fields each type needs and keeps (spec §5 and the admin spec's post rules). A draft keeps what it has
+ * and needs nothing yet: what its type needs is asked when it is published or scheduled.
+ */
+export function shape(type: PostType, input: Fields, fields: FieldErrors, draft = false): Normalised {
   const need = (name: 'title' | 'content' | 'url' | 'featured_photo_url', ok: boolean) => {
-    if (!ok) fields[name] = ['validation.required'];
+    if (!ok && !draft) fields[name] = ['validation.required'];
   };
   const text = (v: string | null | undefined) => (present(v) ? v!.trim() : null);
   const shortText = (name: 'content', v: string | null | undefined) => {
@@ -70,7 +73,7 @@ export function shape(type: PostType, input: Fields, fields: FieldErrors): Norma
     case 'gallery':
       out.content = shortText('content', input.content);
       out.photos = (input.photos ?? []).map((p) => ({ url: p.url, caption: p.caption ?? '', alt: p.alt ?? '' }));
-      if (out.photos.length === 0) fields.photos = ['posts.photos_required'];
+      if (out.photos.length === 0 && !draft) fields.photos = ['posts.photos_required'];
       break;
     case 'audio':
       out.url = input.url ?? null;
@@ -95,7 +98,8 @@ export function shape(type: PostType, input: Fields, fields: FieldErrors): Norma
 
 /**
  * Every file a post points at must be an upload of the author's own, of the right kind and ready: no
- * hot-linked or half-processed media in anyone's feed.
+ * hot-linked or half-processed media in anyone's feed. A draft may keep a video still being processed: it is
+ * asked to be ready when the draft is published.
  */
 export async function checkMedia(
   ctx: AppContext,
@@ -103,12 +107,13 @@ export async function checkMedia(
   type: PostType,
   post: Normalised,
   fields: FieldErrors,
+  draft = false,
 ) {
   const check = async (field: string, url: string | null, kind: 'image' | 'audio' | 'video') => {
     if (!url) return;
     const found = await ownUpload(ctx.db, ctx.storage.keyOf(url), userId, kind);
     if (found === 'not_yours') fields[field] = ['posts.media_not_yours'];
-    else if (found === 'not_ready') fields[field] = ['posts.media_not_ready'];
+    else if (found === 'not_ready' && !draft) fields[field] = ['posts.media_not_ready'];
   };
   const mainKind = type === 'audio' ? 'audio' : type === 'video' ? 'video' : 'image';
   await check('url', post.url, mainKind);

@@ -1,3 +1,4 @@
+import type { PostStatus } from '@inkwell/contracts';
 import type { AuthContext } from '../../platform/auth/authenticate';
 import { forbidden, notFound } from '../../platform/errors';
 
@@ -12,6 +13,8 @@ export interface PostFacts {
   member: boolean;
   /** Public, or members-only and the viewer's pass opens it (`db/members-only.ts`); absent: public. */
   unlocked?: boolean;
+  /** A draft or a scheduled post is its account's people's alone: not an administrator's to read or change. */
+  status?: PostStatus;
 }
 
 export interface PostAccess {
@@ -31,7 +34,9 @@ export interface PostAccess {
 
 export function postAccess(auth: AuthContext | null, post: PostFacts): PostAccess {
   const member = Boolean(auth && post.member);
-  const may = (permission: 'posts.view' | 'posts.moderate') => Boolean(auth?.permissions.has(permission));
+  const unpublished = post.status === 'draft' || post.status === 'scheduled';
+  const may = (permission: 'posts.view' | 'posts.moderate') =>
+    !unpublished && Boolean(auth?.permissions.has(permission));
   const visible = post.visible || member || may('posts.view');
   return {
     visible,

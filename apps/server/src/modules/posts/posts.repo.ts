@@ -1,4 +1,4 @@
-import type { ListCursor, Mention, PostLanguage, PostType } from '@inkwell/contracts';
+import type { ListCursor, Mention, PostLanguage, PostStatus, PostType } from '@inkwell/contracts';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows, type Db, type Tx } from '../../db/connect';
@@ -23,7 +23,10 @@ export interface PostListRow {
   featured_photo_alt: string | null;
   /** `alt` is missing from photos saved before descriptions. */
   photos: { url: string; caption: string; alt?: string }[];
-  status: 'published' | 'rejected';
+  status: PostStatus;
+  publish_at: Date | string | null;
+  edited_at: Date | string | null;
+  pin_position: number | null;
   rejected_reason: string | null;
   rejected_at: Date | string | null;
   visible: boolean;
@@ -61,7 +64,7 @@ export type PostAccountColumns = Pick<
 /** The columns every post query returns; `viewer` 0 means nobody is signed in. */
 export const columns = (viewer: number) => sql`
   p.id, p.slug, p.type, p.title, p.content, p.url, p.featured_photo_url, p.featured_photo_alt, p.photos, p.status, p.rejected_reason,
-  p.rejected_at, p.visible,
+  p.rejected_at, p.visible, p.publish_at, p.edited_at, p.pin_position,
   p.account_id, p.author_id, a.username as account_username, a.name as account_name,
   a.profile_url as account_profile_url, p.likes_count, p.comments_count, p.created_at, p.updated_at,
   exists(select 1 from likes l where l.user_id = ${viewer} and l.likeable_type = 'post' and l.likeable_id = p.id) as liked,
@@ -301,9 +304,13 @@ export async function accountPosts(
   });
 }
 
-/** Posts of every account I belong to, rejected ones too (they are mine to see and fix). */
+/**
+ * Posts of every account I belong to, rejected ones too (they are mine to see and fix); drafts and scheduled posts
+ * have their own list (`/user/drafts`).
+ */
 export async function myPosts(db: Db, viewer: number, window: ListWindow): Promise<ListPage> {
-  const mine = sql`p.account_id in (select account_id from account_users where user_id = ${viewer})`;
+  const mine = sql`p.account_id in (select account_id from account_users where user_id = ${viewer})
+                   and p.status in ('published', 'rejected')`;
   const [rows, counted] = await Promise.all([
     listRows<PostListRow>(
       db,

@@ -8,6 +8,9 @@ import { postsAdminRoutes } from './posts.admin.routes';
 import { keyOfSegment, mediaSigner } from './locked-media';
 import { sendLockedFile } from './locked-media.send';
 import * as posts from './posts.service';
+import * as publishing from './publishing.service';
+import { fromThisMachine } from '../../platform/http/loopback';
+import { notFound } from '../../platform/errors';
 
 export const createPostLimit: RateRule = { name: 'posts', max: 30, windowMs: 10 * MINUTE, key: byUser };
 
@@ -62,6 +65,43 @@ export function postsRoutes(app: FastifyInstance, ctx: AppContext): void {
         sign,
       ),
   );
+
+  route(app, ctx, api.drafts, {}, async ({ auth, query, request, locale }) =>
+    publishing.drafts(ctx, auth, query, { url: url(request.url), locale }),
+  );
+
+  route(app, ctx, api.publish, { limits: [createPostLimit] }, async ({ auth, params, body }) => ({
+    data: await publishing.publish(ctx, auth, params.id, body.publish_at),
+  }));
+
+  route(app, ctx, api.unschedule, {}, async ({ auth, params }) => ({
+    data: await publishing.unschedule(ctx, auth, params.id),
+  }));
+
+  route(app, ctx, api.previewLink, {}, async ({ auth, params }) => ({
+    data: await publishing.previewLink(ctx, auth, params.id),
+  }));
+
+  route(app, ctx, api.preview, { auth: 'none', limits: [guestReadLimit] }, async ({ params }) => ({
+    data: await publishing.preview(ctx, params.token),
+  }));
+
+  route(app, ctx, api.versions, { auth: 'optional', limits: [guestReadLimit] }, async ({ auth, params }) => ({
+    data: await publishing.versionsOf(ctx, auth, params.id),
+  }));
+
+  route(app, ctx, api.removeVersion, {}, async ({ auth, params }) => {
+    await publishing.removeVersion(ctx, auth, params.id, params.versionId);
+  });
+
+  // Outside production, on this machine only: runs the scheduler as of a given moment, so a journey can see a
+  // post scheduled minutes ahead publish without waiting for the clock (the job itself runs every minute).
+  if (!ctx.config.isProduction) {
+    route(app, ctx, api.devPublishDue, { auth: 'none' }, async ({ query, request }) => {
+      if (!fromThisMachine(request)) throw notFound();
+      return { data: { published: await publishing.publishDue(ctx, query.at ? new Date(query.at) : new Date()) } };
+    });
+  }
 
   // A members-only post's file, by its signed address (img and video tags send no token: the signature is it).
   route(app, ctx, api.lockedMedia, { auth: 'none' }, async ({ params, query, request, reply }) =>

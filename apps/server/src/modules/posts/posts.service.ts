@@ -1,5 +1,6 @@
 import {
   EXCERPT_WORDS,
+  SCHEDULE_MAX_DAYS,
   encodeCursor,
   type CursorPageQuery,
   type CursorPaged,
@@ -40,6 +41,7 @@ import * as tagged from './tagged.repo';
 import { makeSlug } from './slug';
 import { isoTimestamp as iso } from './timestamps';
 import { followedPage } from './feed.service';
+import * as versions from './versions.repo';
 
 /** In lists an article carries only its opening words (the card shows 50 and an ellipsis). */
 /** A post's account as answers show it. */
@@ -105,6 +107,9 @@ export function toPost(
     status: row.status,
     rejected_reason: row.rejected_reason,
     rejected_at: row.rejected_at ? iso(row.rejected_at) : null,
+    publish_at: row.publish_at ? iso(row.publish_at) : null,
+    edited_at: row.edited_at ? iso(row.edited_at) : null,
+    pin_position: row.pin_position,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
@@ -123,6 +128,14 @@ const editable = (
   featured_photo_alt: p.featured_photo_alt,
   photos: p.photos,
 });
+
+/** A draft or a scheduled post: its account's people's alone, in no list, count or feed. */
+export const isUnpublished = (status: string): boolean => status === 'draft' || status === 'scheduled';
+
+/** Whether an edit changes what readers see (not a save of the same words: no version for that). */
+const changed = (row: repo.PostListRow, post: Normalised): boolean =>
+  JSON.stringify(editable({ ...row, photos: row.photos.map((p) => ({ ...p, alt: p.alt ?? '' })) })) !==
+  JSON.stringify(editable({ ...post, photos: post.photos.map((p) => ({ ...p, alt: p.alt ?? '' })) }));
 
 /** The words search reads; `text` is the content's plain text when the caller has it already. */
 // One line per part, as postText joins them: the text backfill rewrites an imported row to the same value.
@@ -165,9 +178,11 @@ export async function create(
   if (!publishing.can_publish) throw forbidden('posts.account_not_approved');
 
   const fields: FieldErrors = {};
-  const post = shape(input.type, plainMedia(ctx, input), fields);
+  const draft = input.status === 'draft';
+  const post = shape(input.type, plainMedia(ctx, input), fields, draft);
+  const publishAt = scheduleOf(input.status, input.publish_at, fields);
   throwIfFieldErrors(fields);
-  await checkMedia(ctx, auth.user.id, input.type, post, fields);
+  await checkMedia(ctx, auth.user.id, input.type, post, fields, draft);
   const minTier = await tierOfAccount(ctx, input.min_tier_id, input.account_id, fields);
   throwIfFieldErrors(fields);
 
@@ -186,20 +201,16 @@ export async function create(
         type: input.type,
         ...post,
         min_tier_id: minTier ?? null,
-        visible,
+        // A draft or a scheduled post is in no list, count or feed until it is published (publishing.ts).
+        status: input.status,
+        publish_at: publishAt,
+        visible: visible && input.status === 'published',
         ...text,
       },
     );
-    await syncPostTags(tx, newId, text.tags);
-    await repo.bumpAccountCounts(tx, input.account_id, input.type, 1);
-    if (visible) await repo.bumpCounter(tx, repo.VISIBLE_POSTS, 1);
-    ctx.events.publish(tx, {
-      type: 'post.created',
-      actor_id: auth.user.id,
-      account_id: input.account_id,
-      post_id: newId,
-      post_type: input.type,
-      visible,
+    if (input.status !== 'published') return newId;
+    await announce(ctx, tx, { id: newId, account_id: input.account_id, type: input.type, tags: text.tags }, visible, {
+      actor: auth.user.id,
     });
     return newId;
   });
@@ -214,6 +225,52 @@ export async function bySlug(ctx: AppContext, auth: AuthContext | null, slug: st
   return toPost(row, auth, true, mediaSigner(ctx));
 }
 
+/**
+ * What publishing a post sets off, in the transaction that publishes it (creating it published, a draft or a
+ * scheduled post published): its tags indexed, its account's and the public totals counted, and `post.created`
+ * for its followers' feeds, notifications and mentions (after the commit, through the outbox).
+ */
+export async function announce(
+  ctx: AppContext,
+  tx: Tx,
+  post: { id: number; account_id: number; type: PostType; tags: string[] },
+  visible: boolean,
+  { actor }: { actor: number },
+): Promise<void> {
+  await syncPostTags(tx, post.id, post.tags);
+  await repo.bumpAccountCounts(tx, post.account_id, post.type, 1);
+  if (visible) await repo.bumpCounter(tx, repo.VISIBLE_POSTS, 1);
+  ctx.events.publish(tx, {
+    type: 'post.created',
+    actor_id: actor,
+    account_id: post.account_id,
+    post_id: post.id,
+    post_type: post.type,
+    visible,
+  });
+}
+
+/**
+ * When a post saved as `status` publishes itself: `publish_at` for a scheduled one (required, in the future,
+ * within {@link SCHEDULE_MAX_DAYS}), none otherwise.
+ */
+export function scheduleOf(
+  status: 'draft' | 'scheduled' | 'published',
+  publishAt: string | null | undefined,
+  fields: FieldErrors,
+  now = Date.now(),
+): Date | null {
+  if (status !== 'scheduled') return null;
+  if (!publishAt) {
+    fields.publish_at = ['validation.required'];
+    return null;
+  }
+  const at = new Date(publishAt);
+  if (at.getTime() <= now) fields.publish_at = ['posts.schedule_past'];
+  else if (at.getTime() > now + SCHEDULE_MAX_DAYS * 86_400_000) fields.publish_at = ['posts.schedule_too_far'];
+  return at;
+}
+
 /** The post, if the caller may change it (posts.policy.ts); one they may not see answers 404 like a missing one. */
 async function modifiable(ctx: AppContext, auth: AuthContext, id: number, action: 'can_modify' | 'can_delete') {
   const row = await repo.byId(ctx.db, id, auth.user.id);
@@ -225,11 +282,13 @@ async function modifiable(ctx: AppContext, auth: AuthContext, id: number, action
 export async function update(ctx: AppContext, auth: AuthContext, id: number, input: Fields): Promise<Post> {
   const row = await modifiable(ctx, auth, id, 'can_modify');
   const fields: FieldErrors = {};
-  const post = shape(row.type, plainMedia(ctx, input), fields);
+  // A draft is saved as it stands (autosave); a scheduled post stays complete, ready for its time.
+  const draft = row.status === 'draft';
+  const post = shape(row.type, plainMedia(ctx, input), fields, draft);
   throwIfFieldErrors(fields);
   // Media already on the post stays valid when an administrator edits someone else's post.
   const author = row.author_id ?? auth.user.id;
-  await checkMedia(ctx, row.member ? auth.user.id : author, row.type, post, fields);
+  await checkMedia(ctx, row.member ? auth.user.id : author, row.type, post, fields, draft);
   const minTier = await tierOfAccount(ctx, input.min_tier_id, row.account_id, fields);
   for (const field of Object.keys(fields)) {
     const same =
@@ -248,13 +307,18 @@ export async function update(ctx: AppContext, auth: AuthContext, id: number, inp
       keys,
       keys.filter((key) => !before.has(key)),
     );
+    // Once published, an edit keeps what it replaces (the post's earlier versions) and marks the post edited.
+    const edited = !isUnpublished(row.status) && changed(row, post);
+    if (edited) await versions.keep(tx, row, auth.user.id);
     await repo.update(tx, id, {
       ...post,
       ...text,
       // Absent keeps the post as it is: an edit of a members-only post keeps its lock.
       ...(minTier !== undefined ? { min_tier_id: minTier } : {}),
+      ...(edited ? { edited_at: sql`now()` } : {}),
     });
-    await syncPostTags(tx, id, text.tags);
+    // A draft's tags are indexed when it is published (tag pages and counts hold published posts).
+    if (!isUnpublished(row.status)) await syncPostTags(tx, id, text.tags);
     // An administrator changing someone else's post leaves a trace (their own posts are theirs to edit).
     if (!row.member) {
       await recordAudit(tx, auth, {

@@ -100,8 +100,11 @@ export const postsScenario: Scenario = {
     const publish = async (
       auth: AuthContext,
       account_id: number,
-      body: Omit<Parameters<typeof createPost>[2], 'account_id'>,
-    ) => made.push(await createPost(ctx, auth, { account_id, ...body } as Parameters<typeof createPost>[2]));
+      body: Omit<Parameters<typeof createPost>[2], 'account_id' | 'status'>,
+    ) =>
+      made.push(
+        await createPost(ctx, auth, { account_id, status: 'published', ...body } as Parameters<typeof createPost>[2]),
+      );
 
     await publish(maya, mayaAccount, {
       type: 'video',

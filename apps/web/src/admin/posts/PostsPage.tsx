@@ -1,4 +1,10 @@
-import { POST_STATUSES, POST_TYPES, type AdminPost, type PostStatus, type PostType } from '@inkwell/contracts';
+import {
+  MODERATED_STATUSES,
+  POST_TYPES,
+  type AdminPost,
+  type ModeratedStatus,
+  type PostType,
+} from '@inkwell/contracts';
 import {
   Anchor,
   Badge,
@@ -29,8 +35,8 @@ import { usePostsPage } from './api';
 import { PostTypeIcon } from './PostTypeIcon';
 
 const isType = (value: string | null): value is PostType => (POST_TYPES as readonly string[]).includes(value ?? '');
-const isStatus = (value: string | null): value is PostStatus =>
-  (POST_STATUSES as readonly string[]).includes(value ?? '');
+const isStatus = (value: string | null): value is ModeratedStatus =>
+  (MODERATED_STATUSES as readonly string[]).includes(value ?? '');
 
 /** The search words, filters and page, kept in the address (a change names its page; none is the first). */
 function usePostsParams() {
@@ -41,7 +47,7 @@ function usePostsParams() {
   const type = isType(typeParam) ? typeParam : undefined;
   const status = isStatus(statusParam) ? statusParam : undefined;
   const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const update = (next: { q?: string; type?: PostType | null; status?: PostStatus | null; page?: number }) =>
+  const update = (next: { q?: string; type?: PostType | null; status?: ModeratedStatus | null; page?: number }) =>
     setParams((previous) => {
       const out = new URLSearchParams(previous);
       const set = (key: string, value: string | null | undefined) => (value ? out.set(key, value) : out.delete(key));
@@ -109,7 +115,7 @@ export function PostsPage() {
           label={t('admin.posts.status_filter')}
           data={[
             { value: 'all', label: t('admin.posts.all_statuses') },
-            ...POST_STATUSES.map((value) => ({ value, label: t(`admin.posts.statuses.${value}`) })),
+            ...MODERATED_STATUSES.map((value) => ({ value, label: t(`admin.posts.statuses.${value}`) })),
           ]}
           value={status ?? 'all'}
           allowDeselect={false}

@@ -6,7 +6,7 @@ import {
   type ImportPostsResult,
   type ImportType,
   type Post,
-  type PostStatus,
+  type ModeratedStatus,
   type PostType,
 } from '@inkwell/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +18,7 @@ export const ADMIN_POSTS_KEY = ['admin', 'posts'] as const;
 export interface PostsFilter {
   q: string;
   type?: PostType;
-  status?: PostStatus;
+  status?: ModeratedStatus;
   page: number;
 }
 export const postsPageKey = (filter: PostsFilter) => [...ADMIN_POSTS_KEY, 'list', filter] as const;

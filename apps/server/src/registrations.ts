@@ -14,6 +14,7 @@ import { membershipsModule } from './modules/memberships';
 import { notificationsModule } from './modules/notifications';
 import { organizationsModule } from './modules/organizations';
 import { pagesModule } from './modules/pages';
+import { pinsModule } from './modules/pins';
 import { postsModule } from './modules/posts';
 import { pushModule } from './modules/push';
 import { realtimeModule } from './modules/realtime';
@@ -55,6 +56,7 @@ const modules = [
   membershipsModule,
   mediaModule,
   postsModule,
+  pinsModule,
   commentsModule,
   likesModule,
   followsModule,

@@ -20,6 +20,7 @@ export * from './memberships';
 export * from './notifications';
 export * from './organizations';
 export * from './permissions';
+export * from './pins';
 export * from './posts';
 export * from './posts-admin';
 export * from './realtime';

@@ -4,6 +4,7 @@ import { accountQuery } from '../features/accounts/queries';
 import { chatRoomsQuery } from '../features/chats/queries';
 import { commentsQuery } from '../features/comments/queries';
 import { friendListQuery } from '../features/friends/queries';
+import { pinsQuery } from '../features/posts/pins';
 import { accountPostsQuery, feedQuery, postQuery } from '../features/posts/queries';
 import { getSession } from '../session/session';
 import { queryClient } from './queryClient';
@@ -29,14 +30,18 @@ export function prefetchHome({ request }: LoaderFunctionArgs): null {
   return null;
 }
 
-/** The account, then its open tab's posts (they are asked for by the account's id). */
+/** The account, then its open tab's posts and its pinned posts, side by side (both asked for by the account's id). */
 export function prefetchAccountPage({ params, request }: LoaderFunctionArgs): null {
   const username = params.username;
   if (!username) return null;
   const tab = new URL(request.url).searchParams.get('tab');
   const { type } = ACCOUNT_TABS.find((x) => x.tab === tab) ?? ACCOUNT_TABS[0]!;
   void queryClient.fetchQuery(accountQuery(username)).then(
-    (account) => queryClient.prefetchInfiniteQuery(accountPostsQuery(account.data.id, type)),
+    (account) =>
+      Promise.all([
+        queryClient.prefetchInfiniteQuery(accountPostsQuery(account.data.id, type)),
+        queryClient.prefetchQuery(pinsQuery(account.data.id)),
+      ]),
     () => undefined,
   );
   return null;

@@ -18,7 +18,7 @@ import { sayRefusal, useOpenChat } from '../chats/api';
 import { BellButton, FollowButton } from '../follows';
 import { Memberships, SupportButton } from '../memberships';
 import { Safety } from '../safety';
-import { PostList } from '../posts';
+import { PinnedPosts, PostList } from '../posts';
 import { useAccountPosts } from '../posts/api';
 import { accountKey, useAccount, useMyAccounts } from './api';
 import { PageLoader } from '../../components/PageLoader';
@@ -201,6 +201,7 @@ export function AccountPage() {
         </Box>
       </Card>
       {!holding && !a.is_blocked && <Memberships account={a} own={own} />}
+      <PinnedPosts accountId={a.id} />
       <Tabs
         value={tab}
         onChange={(v) => setParams(v && v !== 'all' ? { tab: v } : {}, { replace: true })}

@@ -12,6 +12,7 @@ import { useSession } from '../../session/session';
 import { LazyReportDialog } from '../reports';
 import { muteAccount } from '../safety';
 import { useDeletePost } from './api';
+import { PinActions } from './PinActions';
 
 async function share(post: Post, t: (k: string) => string) {
   // The short form: a Thai or Burmese slug percent-encoded runs to hundreds of characters (it redirects there).
@@ -71,6 +72,7 @@ export function PostActions({
             onClick={() => void navigate(`/profile/posts/${encodeURIComponent(post.slug)}`)}
           />
         )}
+        {post.can_modify && <PinActions post={post} onClose={onClose} />}
         {post.can_delete && (
           <>
             <NavLink

@@ -5,3 +5,5 @@ export { MembersOnlyMark } from './MembersOnlyMark';
 // A post as any list draws it, for lists that page by number (Explore's trending posts).
 export { PostCard } from './PostCard';
 export { hasImage } from './PostBody';
+// An account's pinned posts, at the top of its page.
+export { PinnedPosts } from './PinnedPosts';

@@ -35,6 +35,8 @@ export type CallInput<E extends EndpointDef> = UrlInput<E> & {
   /** Uploads set their own (none); everything else gives up after 30 s. */
   timeoutMs?: number | null;
   signal?: AbortSignal;
+  /** Sent even as the page goes away (a draft saved when the tab closes): small bodies only (64 KB). */
+  keepalive?: boolean;
 };
 
 /** Set only while the server renders a signed-in screen (src/prerender.tsx): its reads, with the reader's token. */
@@ -75,6 +77,7 @@ export async function call<E extends EndpointDef>(
         headers,
         body: input.body === undefined ? undefined : JSON.stringify(input.body),
         signal: signals.length ? AbortSignal.any(signals) : undefined,
+        keepalive: input.keepalive,
       }));
   } catch (err) {
     const timedOut = err instanceof DOMException && err.name === 'TimeoutError';

@@ -124,6 +124,11 @@ const openPages: RouteObject[] = [
     { public: true, ownTitle: true },
     prefetchAccountPage,
   ),
+  // A draft's preview link: whoever has it reads the post before it is public (the page says so).
+  screen('preview/:token', () => import('../features/posts/PreviewPage'), 'PreviewPage', {
+    public: true,
+    ownTitle: true,
+  }),
   screen('dev/mailbox', () => import('../features/dev/MailboxPage'), 'MailboxPage', open('titles.mailbox')),
   // A tag's page is shared like a post's: readable by guests, following it asks them to sign in.
   screen('tags/:tag', searchPages, 'TagPage', { public: true, ownTitle: true }),

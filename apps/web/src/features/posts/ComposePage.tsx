@@ -1,6 +1,7 @@
-import { POST_TYPES, type PostType } from '@inkwell/contracts';
+import { POST_TYPES, type Account, type Post, type PostType } from '@inkwell/contracts';
 import { Button, Chip, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, fieldErrors } from '../../api/client';
@@ -12,53 +13,104 @@ import { useMyAccounts } from '../accounts/api';
 import { Audience } from './Audience';
 import { PostEditor, emptyDraft, payloadOf, useUploadsBusy, withoutMedia, type PostDraft } from './PostEditor';
 import { postPath } from './paths';
-import { useCreatePost } from './api';
+import { useCreatePost, usePublishPost } from './api';
+import { postQuery } from './queries';
+import { useAutosave } from './autosave';
+import { DraftStatus } from './DraftStatus';
 import { PageLoader } from '../../components/PageLoader';
 import { useFieldErrors } from '../../lib/useFieldErrors';
 
-/** Compose: one of my approved accounts, one of the six types, then Publish (off while uploads run). */
+// The date and time to publish at: only for a creator who chooses to schedule.
+const SchedulePanel = lazy(async () => ({ default: (await import('./SchedulePanel')).SchedulePanel }));
+
+/** What the composer holds of a draft it resumes (`/compose?draft=<slug>`). */
+const draftOf = (post: Post): PostDraft => ({
+  title: post.title ?? '',
+  content: post.content ?? '',
+  url: post.url,
+  featured_photo_url: post.featured_photo_url,
+  featured_photo_alt: post.featured_photo_alt ?? '',
+  photos: post.photos,
+  min_tier_id: post.min_tier?.id ?? null,
+});
+
+/**
+ * Compose: one of my approved accounts, one of the six types, then Publish (off while uploads run) or Schedule.
+ * What is written is kept as a draft as it is written; `?draft=<slug>` opens one where it was left.
+ */
 export function ComposePage() {
+  const [params] = useSearchParams();
+  const accounts = useMyAccounts();
+  // The draft the page opened with: the address names each new draft as it is saved, which must not reopen it.
+  const [slug] = useState(() => params.get('draft'));
+  const resumed = useQuery({ ...postQuery(slug ?? ''), enabled: Boolean(slug) });
+  if (accounts.isPending || (slug && resumed.isPending)) return <PageLoader />;
+  const approved = (accounts.data?.data ?? []).filter((a) => a.approved_status === 'approved');
+  // With no accounts, compose sends the person to their accounts (spec).
+  if (approved.length === 0) return <Redirect to="/profile/accounts" replace />;
+  const post = slug ? resumed.data?.data : undefined;
+  // A draft that is one no longer (published meanwhile, on another device): a fresh composer.
+  const draft = post && (post.status === 'draft' || post.status === 'scheduled') && post.can_modify ? post : null;
+  return <Composer key={draft?.id ?? 'new'} approved={approved} resumed={draft} />;
+}
+
+function Composer({ approved, resumed }: { approved: Account[]; resumed: Post | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // `?account=` comes from a "Write your first post" offered for one account: that account is chosen.
   const [params] = useSearchParams();
-  const accounts = useMyAccounts();
   const create = useCreatePost();
-  const [accountId, setAccountId] = useState<string | null>(null);
-  const [type, setType] = useState<PostType>('status');
-  const [draft, setDraft] = useState<PostDraft>(emptyDraft);
+  const publishing = usePublishPost();
+  const [accountId, setAccountId] = useState<string | null>(resumed ? String(resumed.account_id) : null);
+  const [type, setType] = useState<PostType>(resumed?.type ?? 'status');
+  const [draft, setDraft] = useState<PostDraft>(() => (resumed ? draftOf(resumed) : emptyDraft()));
   const [errors, setErrors] = useFieldErrors(draft);
+  const [scheduling, setScheduling] = useState(false);
   const uploads = useUploadsBusy();
-
-  if (accounts.isPending) {
-    return <PageLoader />;
-  }
-  const approved = (accounts.data?.data ?? []).filter((a) => a.approved_status === 'approved');
-  // With no accounts, compose sends the person to their accounts (spec).
-  if (approved.length === 0) return <Redirect to="/profile/accounts" replace />;
   const asked = approved.find((a) => String(a.id) === params.get('account'));
   const chosen = accountId ?? String((asked ?? approved[0]!).id);
+  const account = approved.find((a) => String(a.id) === chosen);
+  const autosave = useAutosave({ accountId: Number(chosen), type, draft }, resumed);
 
-  const publish = () =>
+  const done = (post: Post, scheduled: boolean) => {
+    autosave.finish();
+    alert('success', t(scheduled ? 'posts.schedule.done' : 'posts.published'));
+    void navigate(scheduled ? '/profile/posts?tab=drafts' : postPath(post));
+  };
+  const failed = (error: unknown) => {
+    setErrors(fieldErrors(error));
+    alert('danger', errorMessage(error));
+  };
+  const publish = async (publishAt?: string) => {
+    // Saved first (the latest words), then published or scheduled as the draft it is.
+    const saved = await autosave.saveNow();
+    if (saved) {
+      publishing.mutate(
+        { id: saved.id, publish_at: publishAt },
+        { onSuccess: (res) => done(res.data, Boolean(publishAt)), onError: failed },
+      );
+      return;
+    }
     create.mutate(
-      { account_id: Number(chosen), type, ...payloadOf(type, draft), min_tier_id: draft.min_tier_id },
       {
-        onSuccess: (res) => {
-          alert('success', t('posts.published'));
-          void navigate(postPath(res.data));
-        },
-        onError: (error) => {
-          setErrors(fieldErrors(error));
-          alert('danger', errorMessage(error));
-        },
+        account_id: Number(chosen),
+        type,
+        ...payloadOf(type, draft),
+        min_tier_id: draft.min_tier_id,
+        status: publishAt ? 'scheduled' : 'published',
+        publish_at: publishAt,
       },
+      { onSuccess: (res) => done(res.data, Boolean(publishAt)), onError: failed },
     );
+  };
+  const busy = create.isPending || publishing.isPending;
 
   return (
     <>
       <BackBar title={t('titles.compose')} to="/home" />
       <Stack gap="md">
         <CreatorPathSteps current="post" />
+        <DraftStatus state={autosave.state} />
         {/* The phone's own picker: no positioning engine to download, and the list a phone user knows. */}
         <NativeSelect
           label={t('posts.post_as')}
@@ -70,30 +122,16 @@ export function ComposePage() {
             setDraft((current) => ({ ...current, min_tier_id: null }));
           }}
         />
-        <Chip.Group
-          value={type}
-          onChange={(v) => {
-            if (v === type) return;
-            setType(v as PostType);
+        <TypeChoice
+          type={type}
+          onChange={(next) => {
+            setType(next);
             setErrors({});
             // The previous type's media does not carry over (an image is no audio file); its editor leaves
             // the screen, aborting any upload it runs, so Publish waits for nothing.
             setDraft(withoutMedia);
           }}
-        >
-          <div role="radiogroup" aria-labelledby="post-type-label">
-            <Text size="sm" fw={500} mb={6} id="post-type-label">
-              {t('posts.type')}
-            </Text>
-            <Group gap="xs">
-              {POST_TYPES.map((value) => (
-                <Chip key={value} value={value} size="md">
-                  {t(`posts.types.${value}`)}
-                </Chip>
-              ))}
-            </Group>
-          </div>
-        </Chip.Group>
+        />
         <PostEditor key={type} type={type} draft={draft} onChange={setDraft} errors={errors} track={uploads.track} />
         <Audience
           accountId={Number(chosen)}
@@ -101,10 +139,53 @@ export function ComposePage() {
           onChange={(min_tier_id) => setDraft((current) => ({ ...current, min_tier_id }))}
           error={errors.min_tier_id}
         />
-        <Button size="md" onClick={publish} loading={create.isPending} disabled={uploads.busy}>
-          {uploads.busy ? t('posts.wait_for_uploads') : t('posts.publish')}
-        </Button>
+        {scheduling ? (
+          <Suspense fallback={null}>
+            <SchedulePanel
+              timeZone={account?.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone}
+              busy={busy}
+              error={errors.publish_at}
+              onSchedule={(at) => void publish(at)}
+              onCancel={() => setScheduling(false)}
+            />
+          </Suspense>
+        ) : (
+          <Group grow>
+            <Button size="md" variant="default" onClick={() => setScheduling(true)} disabled={uploads.busy || busy}>
+              {t('posts.schedule.open')}
+            </Button>
+            <Button size="md" onClick={() => void publish()} loading={busy} disabled={uploads.busy}>
+              {uploads.busy ? t('posts.wait_for_uploads') : t('posts.publish')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </>
+  );
+}
+
+/** The six types as chips (a radio group). */
+function TypeChoice({ type, onChange }: { type: PostType; onChange: (type: PostType) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Chip.Group
+      value={type}
+      onChange={(v) => {
+        if (v !== type) onChange(v as PostType);
+      }}
+    >
+      <div role="radiogroup" aria-labelledby="post-type-label">
+        <Text size="sm" fw={500} mb={6} id="post-type-label">
+          {t('posts.type')}
+        </Text>
+        <Group gap="xs">
+          {POST_TYPES.map((value) => (
+            <Chip key={value} value={value} size="md">
+              {t(`posts.types.${value}`)}
+            </Chip>
+          ))}
+        </Group>
+      </div>
+    </Chip.Group>
   );
 }

@@ -4,7 +4,6 @@ import { IconDots, IconHeartHandshake, IconMessageCircle } from '@tabler/icons-r
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { RelativeTime } from '../../components/RelativeTime';
 import { UserAvatar } from '../../components/UserAvatar';
 import { signInThenReturn } from '../../session/returnTo';
 import { useSession } from '../../session/session';
@@ -12,6 +11,7 @@ import { LikeButton } from '../likes';
 import { MembersOnly } from './MembersOnly';
 import { PostBody } from './PostBody';
 import { postPath } from './paths';
+import { PostTime } from './PostTime';
 import { RejectedNotice } from './RejectedNotice';
 import classes from './PostCard.module.css';
 
@@ -117,17 +117,7 @@ export function PostCard({
               <Text c="dimmed" aria-hidden>
                 ·
               </Text>
-              <Anchor
-                component={Link}
-                to={postPath(post)}
-                size="sm"
-                c="dimmed"
-                underline="hover"
-                lh="44px"
-                style={{ flexShrink: 0 }}
-              >
-                <RelativeTime value={post.created_at} />
-              </Anchor>
+              <PostTime post={post} />
             </Group>
           </Group>
           <ActionIcon

@@ -10,7 +10,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteD
 import { call } from '../../api/client';
 import { POSTS_KEY, accountPostsQuery, feedQuery, postKey, postQuery, type FeedKind } from './queries';
 
-export { POSTS_KEY, postKey, type FeedKind } from './queries';
+export { DRAFTS_KEY, POSTS_KEY, postKey, type FeedKind } from './queries';
 
 export const useFeed = (kind: FeedKind) => useInfiniteQuery(feedQuery(kind));
 
@@ -23,6 +23,16 @@ export function useCreatePost() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreatePostBody) => call(postsApi.create, { body }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: POSTS_KEY }),
+  });
+}
+
+/** Publishes a draft or a scheduled post now, or (with `publish_at`) schedules it. */
+export function usePublishPost() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, publish_at }: { id: number; publish_at?: string }) =>
+      call(postsApi.publish, { params: { id }, body: publish_at ? { publish_at } : {} }),
     onSuccess: () => void client.invalidateQueries({ queryKey: POSTS_KEY }),
   });
 }

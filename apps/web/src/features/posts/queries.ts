@@ -8,6 +8,8 @@ import { call } from '../../api/client';
  */
 
 export const POSTS_KEY = ['posts'] as const;
+/** My drafts and scheduled posts (`/user/drafts`): under the posts' key, so whatever refreshes posts refreshes them. */
+export const DRAFTS_KEY = [...POSTS_KEY, 'drafts'] as const;
 export type FeedKind = 'feed' | 'public' | 'mine';
 
 /*

@@ -14,7 +14,7 @@ const listed = (page: Page, text: string) => page.getByRole('tabpanel').getByRol
 async function choose(page: Page, card: Locator, action: string, toast: string) {
   await card.getByRole('button', { name: 'Post actions' }).click();
   await page.getByRole('dialog').getByRole('button', { name: action }).click();
-  await expect(page.getByText(toast)).toBeVisible();
+  await expect(page.getByText(toast).last()).toBeVisible();
 }
 
 const pinnedTexts = (page: Page) =>

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/connect';
 import { preview, publishDue } from './publishing.service';
 import { waitFor } from '../../../test/wait-for';
+import { signedIn } from '../../../test/identity-helpers';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { castAccount, castOf, WHO, type Cast, type Person, type Who } from '../../../test/policy-table';
 
@@ -244,6 +245,13 @@ describe('the scheduler', () => {
       status: 'scheduled',
       publish_at: new Date(Date.now() + 60_000).toISOString(),
     });
+    // A reader who follows now and reads: their stored feed is built (and the follow copies the account's posts
+    // in) while the post waits for its time.
+    const newcomer = await signedIn(s);
+    await s.call(followsApi.follow, { token: newcomer.token, params: { id: account.id } });
+    expect(
+      (await s.call(postsApi.feed, { token: newcomer.token, query: {} })).body.data.map((p) => p.id),
+    ).not.toContain(post.id);
     const before = await counts();
     // Not yet.
     expect(await publishDue(s.ctx, new Date())).toBe(0);
@@ -257,6 +265,10 @@ describe('the scheduler', () => {
     });
     const seen = await seenBy(cast.people.reader, post, tag);
     expect(seen).toMatchObject({ page: true, feed: true, public_feed: true });
+    // Once, at the time it was published: the newcomer's stored feed, built while it was scheduled, did not keep it.
+    const feed = await s.call(postsApi.feed, { token: newcomer.token, query: {} });
+    expect(feed.body.data.filter((p) => p.id === post.id)).toHaveLength(1);
+    expect(feed.body.data[0]!.id).toBe(post.id);
   });
 });
 

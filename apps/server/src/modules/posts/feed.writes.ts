@@ -30,13 +30,19 @@ export async function claim(db: Db, viewer: number): Promise<boolean> {
  * them, visible or not: what may be shown is asked when reading) and marks it ready, with its horizon at the
  * oldest entry when the followed accounts wrote more than it keeps.
  */
+/**
+ * Not a draft or a scheduled post: those are written in when they are published (fan-out), with the time they are
+ * published; copied before, a post would stand in a stored feed twice, at its draft's time and at its own.
+ */
+const published = (alias: string) => sql`${sql.raw(alias)}.status not in ('draft', 'scheduled')`;
+
 export async function build(db: Db, viewer: number): Promise<void> {
   await queryRows(
     db,
     sql`with cand as (
           select x.id, x.created_at, f.account_id from ${feedAccounts(viewer)} f
           cross join lateral (
-            select p.id, p.created_at from posts p where p.account_id = f.account_id
+            select p.id, p.created_at from posts p where p.account_id = f.account_id and ${published('p')}
             order by p.created_at desc, p.id desc
             limit ${cap} + 1
           ) x
@@ -133,7 +139,7 @@ export async function backfill(db: Db, viewer: number, accountId: number): Promi
           select t.user_id, p.created_at, p.id, ${accountId}::int from t
           cross join lateral (
             select p.id, p.created_at from posts p
-            where p.account_id = ${accountId} and ${fromHorizon('p')}
+            where p.account_id = ${accountId} and ${fromHorizon('p')} and ${published('p')}
             order by p.created_at desc, p.id desc
             limit ${cap}
           ) p

@@ -61,12 +61,12 @@ function isUiBuildingBlock(id: string): boolean {
 const SMALL_SHARED = [
   {
     name: 'contracts',
-    test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!billing\.ts|safety\.ts|memberships\.ts|search\.ts|tags\.ts|text\.ts|discovery\.ts)/,
+    test: /[\\/]packages[\\/]contracts[\\/]src[\\/](?!billing\.ts|safety\.ts|memberships\.ts|search\.ts|tags\.ts|text\.ts|discovery\.ts|publishing\.ts)/,
   },
   {
     name: 'data',
     test: new RegExp(
-      String.raw`[\\/]src[\\/](features[\\/](?!billing|safety|memberships|earnings|search|discovery)[^\\/]+[\\/](api|queries)|api[\\/](client|early|paging)|` +
+      String.raw`[\\/]src[\\/](features[\\/](?!billing|safety|memberships|earnings|search|discovery)[^\\/]+[\\/](api|queries)|features[\\/]posts[\\/]pins|api[\\/](client|early|paging)|` +
         String.raw`i18n[\\/]index|session[\\/]session|lib[\\/](afterFirstScreen|alerts|drawnAt|images|dataSaver|numbers|relativeTime|useLatest|sendKey|imageBox|dates))\.ts$`,
     ),
   },

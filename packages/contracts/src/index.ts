@@ -35,3 +35,4 @@ export * from './text';
 export * from './tags';
 export * from './tiers';
 export * from './discovery';
+export * from './publishing';

@@ -19,6 +19,9 @@ import membershipsTh from '../features/memberships/i18n/memberships.th.json';
 import membersEn from '../features/posts/i18n/members.en.json';
 import membersMy from '../features/posts/i18n/members.my.json';
 import membersTh from '../features/posts/i18n/members.th.json';
+import toolsEn from '../features/posts/i18n/tools.en.json';
+import toolsMy from '../features/posts/i18n/tools.my.json';
+import toolsTh from '../features/posts/i18n/tools.th.json';
 import earningsEn from '../features/earnings/i18n/earnings.en.json';
 import earningsMy from '../features/earnings/i18n/earnings.my.json';
 import earningsTh from '../features/earnings/i18n/earnings.th.json';
@@ -70,7 +73,7 @@ const flatten = (tree: Tree, prefix = ''): [string, string][] =>
   );
 
 // The admin area's messages load with its chunk (its payments screen's with that screen), safety's and
-// memberships' with their dialogs and pages, the members-only posts' with their parts, search's (and tags') with
+// memberships' with their dialogs and pages, the members-only posts' with their parts, the creator tools' with theirs, search's (and tags') with
 // their pages and the header's suggestions, text's with the composer's suggestions and the Zawgyi notice, upload's
 // with an upload's progress; together with the app's they form one catalogue per language (discovery's comes with
 // Explore's sections and the packs).
@@ -80,6 +83,7 @@ const base = new Map([
   ...flatten(safetyEn),
   ...flatten(membershipsEn),
   ...flatten(membersEn),
+  ...flatten(toolsEn),
   ...flatten(earningsEn),
   ...flatten(paymentsEn),
   ...flatten(searchEn),
@@ -122,7 +126,7 @@ describe.each([
 ] as const)(
   '%s translation',
   (
-    _,
+    language,
     catalog,
     adminCatalog,
     safetyCatalog,
@@ -141,6 +145,7 @@ describe.each([
       ...flatten(safetyCatalog as Tree),
       ...flatten(membershipsCatalog as Tree),
       ...flatten(membersCatalog as Tree),
+      ...flatten((language === 'my' ? toolsMy : toolsTh) as Tree),
       ...flatten(earningsCatalog as Tree),
       ...flatten(paymentsCatalog as Tree),
       ...flatten(searchCatalog as Tree),
@@ -173,6 +178,7 @@ describe('counts', () => {
         safetyEn,
         membershipsEn,
         membersEn,
+        toolsEn,
         earningsEn,
         paymentsEn,
         searchEn,
@@ -189,6 +195,7 @@ describe('counts', () => {
         safetyMy,
         membershipsMy,
         membersMy,
+        toolsMy,
         earningsMy,
         paymentsMy,
         searchMy,
@@ -205,6 +212,7 @@ describe('counts', () => {
         safetyTh,
         membershipsTh,
         membersTh,
+        toolsTh,
         earningsTh,
         paymentsTh,
         searchTh,

@@ -7,6 +7,7 @@ import {
   tagsApi,
   type CreatePostBody,
   type Post,
+  publishingApi,
 } from '@inkwell/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,8 +74,8 @@ async function seenBy(person: Person, post: Post, tag: string): Promise<Record<s
     token ? s.call(searchApi.search, { token, query: { q: tag, type: 'posts' } }) : undefined,
     s.call(tagsApi.tag, { token, params: { tag }, query: {} }),
     token ? s.call(postsApi.mine, { token, query: {} }) : undefined,
-    token ? s.call(postsApi.drafts, { token, query: {} }) : undefined,
-    s.call(postsApi.versions, { token, params: { id: post.id } }),
+    token ? s.call(publishingApi.drafts, { token, query: {} }) : undefined,
+    s.call(publishingApi.versions, { token, params: { id: post.id } }),
   ]);
   return {
     page: slug.status === 200,
@@ -140,13 +141,17 @@ describe('a draft and a scheduled post are their account’s people’s alone', 
     const tag = word();
     const draft = await save({ type: 'photo', title: `Half done #${tag}`, status: 'draft' });
     expect(draft).toMatchObject({ status: 'draft', url: null });
-    const incomplete = await s.call(postsApi.publish, { token: owner().token, params: { id: draft.id }, body: {} });
+    const incomplete = await s.call(publishingApi.publish, {
+      token: owner().token,
+      params: { id: draft.id },
+      body: {},
+    });
     expect(incomplete.status).toBe(422);
     expect(Object.keys(incomplete.error.errors!).sort()).toEqual(['content', 'url']);
 
     const note = await save({ content: `Ready #${tag}`, status: 'draft' });
     const before = await counts();
-    const published = await s.call(postsApi.publish, {
+    const published = await s.call(publishingApi.publish, {
       token: cast.people.member.token,
       params: { id: note.id },
       body: {},
@@ -162,7 +167,7 @@ describe('a draft and a scheduled post are their account’s people’s alone', 
     const seen = await seenBy(cast.people.reader, published.body.data, tag);
     expect(seen).toMatchObject({ page: true, public_feed: true, account: true, search: true, tag: true });
     // A second tap changes nothing.
-    const again = await s.call(postsApi.publish, { token: owner().token, params: { id: note.id }, body: {} });
+    const again = await s.call(publishingApi.publish, { token: owner().token, params: { id: note.id }, body: {} });
     expect(again.status).toBe(409);
     expect(await counts()).toEqual({
       account: before.account + 1,
@@ -176,11 +181,11 @@ describe('a draft and a scheduled post are their account’s people’s alone', 
     for (const who of ['guest', 'reader', 'other_owner', 'admin', 'root'] as const) {
       const token = cast.people[who].token;
       const expected = who === 'guest' ? 401 : 404;
-      expect((await s.call(postsApi.publish, { token, params: { id: draft.id }, body: {} })).status, who).toBe(
+      expect((await s.call(publishingApi.publish, { token, params: { id: draft.id }, body: {} })).status, who).toBe(
         expected,
       );
-      expect((await s.call(postsApi.unschedule, { token, params: { id: draft.id } })).status, who).toBe(expected);
-      expect((await s.call(postsApi.previewLink, { token, params: { id: draft.id } })).status, who).toBe(expected);
+      expect((await s.call(publishingApi.unschedule, { token, params: { id: draft.id } })).status, who).toBe(expected);
+      expect((await s.call(publishingApi.previewLink, { token, params: { id: draft.id } })).status, who).toBe(expected);
       expect(
         (await s.call(postsApi.update, { token, params: { id: draft.id }, body: { content: 'taken over' } })).status,
         who,
@@ -218,22 +223,24 @@ describe('a draft and a scheduled post are their account’s people’s alone', 
 
     const draft = await save({ content: 'Later', status: 'draft' });
     const at = new Date(Date.now() + 7_200_000);
-    const scheduled = await s.call(postsApi.publish, {
+    const scheduled = await s.call(publishingApi.publish, {
       token: owner().token,
       params: { id: draft.id },
       body: { publish_at: at.toISOString() },
     });
     expect(scheduled.body.data).toMatchObject({ status: 'scheduled', publish_at: at.toISOString() });
     const later = new Date(at.getTime() + 3_600_000);
-    const moved = await s.call(postsApi.publish, {
+    const moved = await s.call(publishingApi.publish, {
       token: owner().token,
       params: { id: draft.id },
       body: { publish_at: later.toISOString() },
     });
     expect(moved.body.data.publish_at).toBe(later.toISOString());
-    const back = await s.call(postsApi.unschedule, { token: owner().token, params: { id: draft.id } });
+    const back = await s.call(publishingApi.unschedule, { token: owner().token, params: { id: draft.id } });
     expect(back.body.data).toMatchObject({ status: 'draft', publish_at: null });
-    expect((await s.call(postsApi.unschedule, { token: owner().token, params: { id: draft.id } })).status).toBe(409);
+    expect((await s.call(publishingApi.unschedule, { token: owner().token, params: { id: draft.id } })).status).toBe(
+      409,
+    );
   });
 });
 
@@ -305,10 +312,11 @@ describe('the scheduler job', () => {
 describe('preview links', () => {
   it('show the draft read-only until they expire; an altered link opens nothing', async () => {
     const draft = await save({ content: 'A first look', status: 'draft' });
-    const link = (await s.call(postsApi.previewLink, { token: owner().token, params: { id: draft.id } })).body.data;
+    const link = (await s.call(publishingApi.previewLink, { token: owner().token, params: { id: draft.id } })).body
+      .data;
     const token = link.url.split('/preview/')[1]!;
     expect(new Date(link.expires_at).getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
-    const seen = await s.call(postsApi.preview, { params: { token } });
+    const seen = await s.call(publishingApi.preview, { params: { token } });
     expect(seen.status).toBe(200);
     expect(seen.body.data).toMatchObject({
       id: draft.id,
@@ -324,12 +332,12 @@ describe('preview links', () => {
       'x',
       `${id}.${expires}.`,
     ]) {
-      expect((await s.call(postsApi.preview, { params: { token: forged } })).status, forged).toBe(404);
+      expect((await s.call(publishingApi.preview, { params: { token: forged } })).status, forged).toBe(404);
     }
     // Expired: the service's clock past the link's time.
     await expect(preview(s.ctx, token, (Number(expires) + 1) * 1000)).rejects.toMatchObject({ status: 404 });
     // Published: its own page now.
-    await s.call(postsApi.publish, { token: owner().token, params: { id: draft.id }, body: {} });
-    expect((await s.call(postsApi.preview, { params: { token } })).status).toBe(409);
+    await s.call(publishingApi.publish, { token: owner().token, params: { id: draft.id }, body: {} });
+    expect((await s.call(publishingApi.preview, { params: { token } })).status).toBe(409);
   });
 });

@@ -1,4 +1,4 @@
-import { postsApi as api } from '@inkwell/contracts';
+import { postsApi as api, publishingApi } from '@inkwell/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context';
 import { route } from '../../platform/http/route';
@@ -66,38 +66,38 @@ export function postsRoutes(app: FastifyInstance, ctx: AppContext): void {
       ),
   );
 
-  route(app, ctx, api.drafts, {}, async ({ auth, query, request, locale }) =>
+  route(app, ctx, publishingApi.drafts, {}, async ({ auth, query, request, locale }) =>
     publishing.drafts(ctx, auth, query, { url: url(request.url), locale }),
   );
 
-  route(app, ctx, api.publish, { limits: [createPostLimit] }, async ({ auth, params, body }) => ({
+  route(app, ctx, publishingApi.publish, { limits: [createPostLimit] }, async ({ auth, params, body }) => ({
     data: await publishing.publish(ctx, auth, params.id, body.publish_at),
   }));
 
-  route(app, ctx, api.unschedule, {}, async ({ auth, params }) => ({
+  route(app, ctx, publishingApi.unschedule, {}, async ({ auth, params }) => ({
     data: await publishing.unschedule(ctx, auth, params.id),
   }));
 
-  route(app, ctx, api.previewLink, {}, async ({ auth, params }) => ({
+  route(app, ctx, publishingApi.previewLink, {}, async ({ auth, params }) => ({
     data: await publishing.previewLink(ctx, auth, params.id),
   }));
 
-  route(app, ctx, api.preview, { auth: 'none', limits: [guestReadLimit] }, async ({ params }) => ({
+  route(app, ctx, publishingApi.preview, { auth: 'none', limits: [guestReadLimit] }, async ({ params }) => ({
     data: await publishing.preview(ctx, params.token),
   }));
 
-  route(app, ctx, api.versions, { auth: 'optional', limits: [guestReadLimit] }, async ({ auth, params }) => ({
+  route(app, ctx, publishingApi.versions, { auth: 'optional', limits: [guestReadLimit] }, async ({ auth, params }) => ({
     data: await publishing.versionsOf(ctx, auth, params.id),
   }));
 
-  route(app, ctx, api.removeVersion, {}, async ({ auth, params }) => {
+  route(app, ctx, publishingApi.removeVersion, {}, async ({ auth, params }) => {
     await publishing.removeVersion(ctx, auth, params.id, params.versionId);
   });
 
   // Outside production, on this machine only: runs the scheduler as of a given moment, so a journey can see a
   // post scheduled minutes ahead publish without waiting for the clock (the job itself runs every minute).
   if (!ctx.config.isProduction) {
-    route(app, ctx, api.devPublishDue, { auth: 'none' }, async ({ query, request }) => {
+    route(app, ctx, publishingApi.devPublishDue, { auth: 'none' }, async ({ query, request }) => {
       if (!fromThisMachine(request)) throw notFound();
       return { data: { published: await publishing.publishDue(ctx, query.at ? new Date(query.at) : new Date()) } };
     });

@@ -6,7 +6,7 @@ import {
   type Post,
   type PostVersion,
   type PreviewLink,
-  type postsApi,
+  type publishingApi,
 } from '@inkwell/contracts';
 import type { Tx } from '../../db/connect';
 import { accountPublicForPosting } from '../../db/visibility';
@@ -120,7 +120,7 @@ export async function publishDue(ctx: AppContext, now = new Date()): Promise<num
 export async function drafts(
   ctx: AppContext,
   auth: AuthContext,
-  q: ParsedQuery<typeof postsApi.drafts>,
+  q: ParsedQuery<typeof publishingApi.drafts>,
   at: PageAt,
 ): Promise<Paged<Post>> {
   const { rows, total } = await publishing.drafts(ctx.db, auth.user.id, q.account_id, q.per_page, offsetOf(q));

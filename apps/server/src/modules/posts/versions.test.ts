@@ -1,4 +1,4 @@
-import { membershipsApi, postsApi, type Post, type Tier } from '@inkwell/contracts';
+import { membershipsApi, postsApi, type Post, type Tier, publishingApi } from '@inkwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMediaFile, subscribeToPlan } from '../../../test/factories';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -39,12 +39,12 @@ describe('edit history', () => {
   it('an edit marks the post edited and keeps each earlier version, newest first; a save of the same words none', async () => {
     const post = await publish({ content: 'Teh first words' });
     expect(post.edited_at).toBeNull();
-    expect((await s.call(postsApi.versions, { params: { id: post.id } })).body.data).toEqual([]);
+    expect((await s.call(publishingApi.versions, { params: { id: post.id } })).body.data).toEqual([]);
     const first = await edit(post, { content: 'The first words' });
     expect(first.body.data.edited_at).not.toBeNull();
     await edit(post, { content: 'The first words' });
     await edit(post, { content: 'The first words, and more' }, cast.people.member.token);
-    const versions = (await s.call(postsApi.versions, { params: { id: post.id } })).body.data;
+    const versions = (await s.call(publishingApi.versions, { params: { id: post.id } })).body.data;
     expect(versions.map((v) => v.content)).toEqual(['The first words', 'Teh first words']);
     expect(versions[1]!.written_at).toBe(post.created_at);
     expect(versions[0]!.written_at).toBe(first.body.data.edited_at);
@@ -57,14 +57,14 @@ describe('edit history', () => {
     const draft = await publish({ content: 'Draft one', status: 'draft' });
     const saved = await edit(draft, { content: 'Draft two' });
     expect(saved.body.data.edited_at).toBeNull();
-    const published = await s.call(postsApi.publish, {
+    const published = await s.call(publishingApi.publish, {
       token: cast.people.owner.token,
       params: { id: draft.id },
       body: {},
     });
     expect(published.body.data.edited_at).toBeNull();
     expect(
-      (await s.call(postsApi.versions, { token: cast.people.owner.token, params: { id: draft.id } })).body.data,
+      (await s.call(publishingApi.versions, { token: cast.people.owner.token, params: { id: draft.id } })).body.data,
     ).toEqual([]);
   });
 
@@ -88,26 +88,26 @@ describe('edit history', () => {
       min_tier_id: tier.id,
     });
     await edit(post, { title: 'Backstage', content: 'The setlist', url: photo.url });
-    const asFan = await s.call(postsApi.versions, { token: fan.token, params: { id: post.id } });
+    const asFan = await s.call(publishingApi.versions, { token: fan.token, params: { id: post.id } });
     expect(asFan.status).toBe(200);
     expect(asFan.body.data[0]!.content).toBe('Secret setlist');
     // Its media signed, as the post's own.
     expect(asFan.body.data[0]!.url).toMatch(/^\/api\/media\/locked\//);
     for (const token of [undefined, cast.people.reader.token]) {
-      const res = await s.call(postsApi.versions, { token, params: { id: post.id } });
+      const res = await s.call(publishingApi.versions, { token, params: { id: post.id } });
       expect(res.status).toBe(403);
       expect(JSON.stringify(res.body)).not.toContain('Secret setlist');
     }
     // The edit kept its lock.
     const after = await s.call(postsApi.bySlug, { token: cast.people.reader.token, params: { slug: post.slug } });
     expect(after.body.data).toMatchObject({ locked: true, visibility: 'members' });
-    expect((await s.call(postsApi.versions, { params: { id: 999_999 } })).status).toBe(404);
+    expect((await s.call(publishingApi.versions, { params: { id: 999_999 } })).status).toBe(404);
   });
 
   it('its account’s people may delete a version; nobody else may', async () => {
     const post = await publish({ content: 'My phone number is 09-123' });
     await edit(post, { content: 'Call me' });
-    const [version] = (await s.call(postsApi.versions, { params: { id: post.id } })).body.data;
+    const [version] = (await s.call(publishingApi.versions, { params: { id: post.id } })).body.data;
     const who = {
       guest: [undefined, 401],
       reader: [cast.people.reader.token, 403],
@@ -115,19 +115,19 @@ describe('edit history', () => {
       root: [cast.people.root.token, 403],
     } as const;
     for (const [name, [token, status]] of Object.entries(who)) {
-      const res = await s.call(postsApi.removeVersion, { token, params: { id: post.id, versionId: version!.id } });
+      const res = await s.call(publishingApi.removeVersion, { token, params: { id: post.id, versionId: version!.id } });
       expect(res.status, name).toBe(status);
     }
-    const gone = await s.call(postsApi.removeVersion, {
+    const gone = await s.call(publishingApi.removeVersion, {
       token: cast.people.member.token,
       params: { id: post.id, versionId: version!.id },
     });
     expect(gone.status).toBe(204);
-    expect((await s.call(postsApi.versions, { params: { id: post.id } })).body.data).toEqual([]);
+    expect((await s.call(publishingApi.versions, { params: { id: post.id } })).body.data).toEqual([]);
     // Another post's version id through this post: not there.
     expect(
       (
-        await s.call(postsApi.removeVersion, {
+        await s.call(publishingApi.removeVersion, {
           token: cast.people.owner.token,
           params: { id: post.id, versionId: version!.id },
         })

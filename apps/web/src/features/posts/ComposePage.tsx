@@ -1,6 +1,6 @@
 import { POST_TYPES, type Account, type Post, type PostType } from '@inkwell/contracts';
 import { Button, Chip, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -13,7 +13,7 @@ import { useMyAccounts } from '../accounts/api';
 import { Audience } from './Audience';
 import { PostEditor, emptyDraft, payloadOf, useUploadsBusy, withoutMedia, type PostDraft } from './PostEditor';
 import { postPath } from './paths';
-import { useCreatePost, usePublishPost } from './api';
+import { POSTS_KEY, useCreatePost } from './api';
 import { postQuery } from './queries';
 import { useAutosave } from './autosave';
 import { DraftStatus } from './DraftStatus';
@@ -21,7 +21,13 @@ import { PageLoader } from '../../components/PageLoader';
 import { useFieldErrors } from '../../lib/useFieldErrors';
 
 // The date and time to publish at: only for a creator who chooses to schedule.
-const SchedulePanel = lazy(async () => ({ default: (await import('./SchedulePanel')).SchedulePanel }));
+const SchedulePanel = lazy(async () => {
+  const [panel] = await Promise.all([
+    import('./SchedulePanel'),
+    import('./toolsMessages').then((m) => m.loadToolsMessages()),
+  ]);
+  return { default: panel.SchedulePanel };
+});
 
 /** What the composer holds of a draft it resumes (`/compose?draft=<slug>`). */
 const draftOf = (post: Post): PostDraft => ({
@@ -60,7 +66,8 @@ function Composer({ approved, resumed }: { approved: Account[]; resumed: Post | 
   // `?account=` comes from a "Write your first post" offered for one account: that account is chosen.
   const [params] = useSearchParams();
   const create = useCreatePost();
-  const publishing = usePublishPost();
+  const client = useQueryClient();
+  const [publishing, setPublishing] = useState(false);
   const [accountId, setAccountId] = useState<string | null>(resumed ? String(resumed.account_id) : null);
   const [type, setType] = useState<PostType>(resumed?.type ?? 'status');
   const [draft, setDraft] = useState<PostDraft>(() => (resumed ? draftOf(resumed) : emptyDraft()));
@@ -85,10 +92,17 @@ function Composer({ approved, resumed }: { approved: Account[]; resumed: Post | 
     // Saved first (the latest words), then published or scheduled as the draft it is.
     const saved = await autosave.saveNow();
     if (saved) {
-      publishing.mutate(
-        { id: saved.id, publish_at: publishAt },
-        { onSuccess: (res) => done(res.data, Boolean(publishAt)), onError: failed },
-      );
+      setPublishing(true);
+      try {
+        const { publishDraft } = await import('./publishDraft');
+        const res = await publishDraft(saved.id, publishAt);
+        void client.invalidateQueries({ queryKey: POSTS_KEY });
+        done(res.data, Boolean(publishAt));
+      } catch (error) {
+        failed(error);
+      } finally {
+        setPublishing(false);
+      }
       return;
     }
     create.mutate(
@@ -103,7 +117,7 @@ function Composer({ approved, resumed }: { approved: Account[]; resumed: Post | 
       { onSuccess: (res) => done(res.data, Boolean(publishAt)), onError: failed },
     );
   };
-  const busy = create.isPending || publishing.isPending;
+  const busy = create.isPending || publishing;
 
   return (
     <>

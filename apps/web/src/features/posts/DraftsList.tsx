@@ -15,6 +15,7 @@ import { useSession } from '../../session/session';
 import { useMyAccounts } from '../accounts/api';
 import { useDeletePost } from './api';
 import { dateTimeIn, useDrafts, usePreviewLink, usePublishNow, useUnschedule, zoneFor } from './draftsApi';
+import { useToolsMessages } from './toolsMessages';
 import { excerpt } from './excerpt';
 
 /** The words an article's HTML reads as (for its excerpt). */
@@ -190,8 +191,9 @@ export function DraftsList() {
   const accounts = useMyAccounts();
   const [link, setLink] = useState<{ link: PreviewLink; copied: boolean } | null>(null);
   const posts = drafts.data?.pages.flatMap((p) => p.data) ?? [];
+  const ready = useToolsMessages();
 
-  if (drafts.isPending) return <PageLoader />;
+  if (drafts.isPending || !ready) return <PageLoader />;
   if (drafts.isError) return <Text c="red">{errorMessage(drafts.error)}</Text>;
   if (posts.length === 0)
     return (

@@ -1,4 +1,4 @@
-import { postsApi, type Post, type PostVersion } from '@inkwell/contracts';
+import { publishingApi, type Post, type PostVersion } from '@inkwell/contracts';
 import { Box, Button, Divider, Group, Image, Loader, Modal, Stack, Text, Title, Typography } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +18,7 @@ const versionsKey = (postId: number) => ['post-versions', postId] as const;
 function useVersions(postId: number, enabled: boolean) {
   return useQuery({
     queryKey: versionsKey(postId),
-    queryFn: () => call(postsApi.versions, { params: { id: postId } }),
+    queryFn: () => call(publishingApi.versions, { params: { id: postId } }),
     enabled,
     retry: false,
   });
@@ -27,7 +27,7 @@ function useVersions(postId: number, enabled: boolean) {
 function useRemoveVersion(postId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (versionId: number) => call(postsApi.removeVersion, { params: { id: postId, versionId } }),
+    mutationFn: (versionId: number) => call(publishingApi.removeVersion, { params: { id: postId, versionId } }),
     onSuccess: () => void client.invalidateQueries({ queryKey: versionsKey(postId) }),
   });
 }

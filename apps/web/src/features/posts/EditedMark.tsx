@@ -4,7 +4,12 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 // The history dialog, its query and its words' layout load on the first press: the mark is on every feed's cards.
-const EditHistory = lazy(async () => ({ default: (await import('./EditHistory')).EditHistory }));
+// Its messages come with it (toolsMessages.ts), not with every feed.
+const loadTools = () => import('./toolsMessages').then((m) => m.loadToolsMessages());
+const EditHistory = lazy(async () => {
+  const [history] = await Promise.all([import('./EditHistory'), loadTools()]);
+  return { default: history.EditHistory };
+});
 
 /** "· Edited" beside a post's time once it was edited after publishing; it opens the post's edit history. */
 export function EditedMark({ post }: { post: Post }) {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { alert } from '../../lib/alerts';
 import { useSession } from '../../session/session';
 import { useMyAccounts } from '../accounts/api';
+import { useToolsMessages } from './toolsMessages';
 import { pinRefusal, pinsQuery, reorderedPins, useSetPins } from './pins';
 
 type Move = -1 | 1 | null | 'pin';
@@ -27,7 +28,8 @@ function PinItems({ post, onClose }: { post: Post; onClose: () => void }) {
   const { t } = useTranslation();
   const pins = useQuery(pinsQuery(post.account_id));
   const setPins = useSetPins(post.account_id);
-  if (!pins.data) return null;
+  const ready = useToolsMessages();
+  if (!pins.data || !ready) return null;
   const list = pins.data.data;
   const at = list.findIndex((p) => p.id === post.id);
   const act = (move: Move, done: string) => {

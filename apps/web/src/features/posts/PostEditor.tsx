@@ -41,7 +41,11 @@ export function useUploadsBusy() {
  * The editors of the types with media (uploaders, the crop step, upload progress, a gallery) load when such a
  * type is chosen, or once compose's first screen is done: compose opens on a status, a plain text box.
  */
-const loadMediaPostEditor = () => import('./MediaPostEditor');
+// With the image descriptions' messages (toolsMessages.ts).
+const loadMediaPostEditor = () =>
+  Promise.all([import('./MediaPostEditor'), import('./toolsMessages').then((m) => m.loadToolsMessages())]).then(
+    ([editor]) => editor,
+  );
 const MediaPostEditor = lazy(async () => ({ default: (await loadMediaPostEditor()).MediaPostEditor }));
 
 /**

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, postsApi, type Post } from '@inkwell/contracts';
+import { PRODUCT_NAME, publishingApi, type Post } from '@inkwell/contracts';
 import { Alert, Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconClockX, IconEye, IconWorld } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { ApiError, call, errorMessage } from '../../api/client';
 import { PageLoader } from '../../components/PageLoader';
 import { UserAvatar } from '../../components/UserAvatar';
 import { excerpt } from './excerpt';
+import { useToolsMessages } from './toolsMessages';
 import { PostBody } from './PostBody';
 
 // As PostPage names a post (not imported from there: that would bring its comments along).
@@ -41,18 +42,19 @@ export function PreviewPage() {
   const token = useParams().token ?? '';
   const preview = useQuery({
     queryKey: ['post-preview', token],
-    queryFn: () => call(postsApi.preview, { params: { token } }),
+    queryFn: () => call(publishingApi.preview, { params: { token } }),
     retry: false,
     // A preview shows what the post is now: asked again each visit, not kept.
     gcTime: 0,
   });
   const post = preview.data?.data;
+  const ready = useToolsMessages();
 
   useEffect(() => {
     document.title = `${post ? postTitle(post) : t('drafts.preview_title')} · ${PRODUCT_NAME}`;
-  }, [post, t, i18n.language]);
+  }, [post, t, i18n.language, ready]);
 
-  if (preview.isPending) return <PageLoader />;
+  if (preview.isPending || !ready) return <PageLoader />;
   if (preview.isError) {
     const status = preview.error instanceof ApiError ? preview.error.status : 0;
     if (status === 404)

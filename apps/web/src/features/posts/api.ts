@@ -27,16 +27,6 @@ export function useCreatePost() {
   });
 }
 
-/** Publishes a draft or a scheduled post now, or (with `publish_at`) schedules it. */
-export function usePublishPost() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, publish_at }: { id: number; publish_at?: string }) =>
-      call(postsApi.publish, { params: { id }, body: publish_at ? { publish_at } : {} }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: POSTS_KEY }),
-  });
-}
-
 export function useUpdatePost(id: number) {
   const client = useQueryClient();
   return useMutation({

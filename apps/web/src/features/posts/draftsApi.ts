@@ -1,4 +1,4 @@
-import { postsApi, type Account, type Post } from '@inkwell/contracts';
+import { publishingApi, type Account, type Post } from '@inkwell/contracts';
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
 import { nextPageOf } from '../../api/paging';
@@ -13,7 +13,7 @@ import { DRAFTS_KEY, POSTS_KEY, postKey } from './queries';
 export const draftsQuery = () =>
   infiniteQueryOptions({
     queryKey: DRAFTS_KEY,
-    queryFn: ({ pageParam }) => call(postsApi.drafts, { query: { page: pageParam } }),
+    queryFn: ({ pageParam }) => call(publishingApi.drafts, { query: { page: pageParam } }),
     initialPageParam: 1,
     getNextPageParam: nextPageOf,
   });
@@ -34,7 +34,7 @@ function useRefresh() {
 export function usePublishNow() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (post: Post) => call(postsApi.publish, { params: { id: post.id }, body: {} }),
+    mutationFn: (post: Post) => call(publishingApi.publish, { params: { id: post.id }, body: {} }),
     onSuccess: (_res, post) => refresh(post),
   });
 }
@@ -43,7 +43,7 @@ export function usePublishNow() {
 export function useUnschedule() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (post: Post) => call(postsApi.unschedule, { params: { id: post.id } }),
+    mutationFn: (post: Post) => call(publishingApi.unschedule, { params: { id: post.id } }),
     onSuccess: (_res, post) => refresh(post),
   });
 }
@@ -51,7 +51,7 @@ export function useUnschedule() {
 /** A signed, expiring read-only link to a draft or scheduled post. */
 export function usePreviewLink() {
   return useMutation({
-    mutationFn: async (post: Post) => (await call(postsApi.previewLink, { params: { id: post.id } })).data,
+    mutationFn: async (post: Post) => (await call(publishingApi.previewLink, { params: { id: post.id } })).data,
   });
 }
 

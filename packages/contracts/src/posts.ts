@@ -51,6 +51,9 @@ export const IMAGE_ALT_MAX_LENGTH = 1500;
 /** What an image shows, for who cannot see it: its `alt` wherever it is shown (empty: none written). */
 export const ImageAlt = z.string().trim().max(IMAGE_ALT_MAX_LENGTH);
 
+/** A gallery photo as answers carry it: its caption and its description (empty: none written). */
+export const PostPhoto = z.object({ url: z.string(), caption: z.string(), alt: z.string() });
+
 export const GalleryPhoto = z.object({
   url: MediaUrl,
   caption: z.string().trim().max(STATUS_MAX_LENGTH).default(''),
@@ -74,7 +77,7 @@ export const Post = z.object({
    * `featured_photo_url`); null when none was written, and when locked.
    */
   featured_photo_alt: z.string().nullable(),
-  photos: z.array(z.object({ url: z.string(), caption: z.string(), alt: z.string() })),
+  photos: z.array(PostPhoto),
   /**
    * A video's HLS master playlist beside its progressive `url`, and its seek-bar thumbnails (WebVTT); an audio
    * post's low-data copy (Opus, 32 kbps) beside `url`. Null for other posts, for media uploaded before adaptive

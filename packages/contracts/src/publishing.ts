@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id, IdParams, PageQuery, Timestamp, dataOf, paged } from './common';
 import { endpoint } from './endpoint';
-import { Post, PublishAt } from './posts';
+import { Post, PostPhoto, PublishAt } from './posts';
 
 /*
  * Drafts, schedules, preview links and edit history (beside `postsApi`, in a file of their own: only the screens
@@ -30,7 +30,7 @@ export const PostVersion = z.object({
   url: z.string().nullable(),
   featured_photo_url: z.string().nullable(),
   featured_photo_alt: z.string().nullable(),
-  photos: z.array(z.object({ url: z.string(), caption: z.string(), alt: z.string() })),
+  photos: z.array(PostPhoto),
   written_at: Timestamp,
   replaced_at: Timestamp,
 });

@@ -270,12 +270,17 @@ describe('the scheduler', () => {
       visible: before.visible + 1,
       total: before.total + 1,
     });
-    const seen = await seenBy(cast.people.reader, post, tag);
-    expect(seen).toMatchObject({ page: true, feed: true, public_feed: true });
+    // Followers' stored feeds are written by a job after the commit (the fan-out): seen within seconds.
+    await waitFor(async () =>
+      expect(await seenBy(cast.people.reader, post, tag)).toMatchObject({ page: true, feed: true, public_feed: true }),
+    );
     // Once, at the time it was published: the newcomer's stored feed, built while it was scheduled, did not keep it.
-    const feed = await s.call(postsApi.feed, { token: newcomer.token, query: {} });
+    const feed = await waitFor(async () => {
+      const answer = await s.call(postsApi.feed, { token: newcomer.token, query: {} });
+      expect(answer.body.data[0]!.id).toBe(post.id);
+      return answer;
+    });
     expect(feed.body.data.filter((p) => p.id === post.id)).toHaveLength(1);
-    expect(feed.body.data[0]!.id).toBe(post.id);
   });
 });
 

@@ -21,8 +21,7 @@ export interface Normalised {
   featured_photo_url: string | null;
   /** Its one image's description: kept only when it has that image. */
   featured_photo_alt: string | null;
-  /** `alt` is missing from photos stored before descriptions. */
-  photos: { url: string; caption: string; alt?: string }[];
+  photos: repo.StoredPhoto[];
 }
 
 const present = (v: string | null | undefined) => typeof v === 'string' && v.trim().length > 0;

@@ -11,6 +11,9 @@ import { iBlockedAccountSql, iBlockedSql, mutedAccountSql, visiblePostSql } from
 
 type Conn = Db | Tx;
 
+/** A gallery photo as stored (`posts.photos`, `post_versions.photos`): `alt` is missing from those saved before. */
+export type StoredPhoto = { url: string; caption: string; alt?: string };
+
 /** A post with its account and whether the viewer liked it / belongs to its account, from one query. */
 export interface PostListRow {
   id: number;
@@ -21,8 +24,7 @@ export interface PostListRow {
   url: string | null;
   featured_photo_url: string | null;
   featured_photo_alt: string | null;
-  /** `alt` is missing from photos saved before descriptions. */
-  photos: { url: string; caption: string; alt?: string }[];
+  photos: StoredPhoto[];
   status: PostStatus;
   publish_at: Date | string | null;
   edited_at: Date | string | null;

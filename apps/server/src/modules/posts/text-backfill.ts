@@ -5,6 +5,7 @@ import { convertStoredTexts } from '../../db/text-backfill';
 import type { AppContext } from '../../platform/context';
 import type { JobQueueSettings } from '../../platform/jobs/queue';
 import { toUnicode } from '../../platform/text/zawgyi';
+import type { StoredPhoto } from './posts.repo';
 import { postText, syncPostTags } from './post-text';
 
 /*
@@ -32,7 +33,7 @@ export async function backfillTexts(ctx: AppContext, maxBatches = 50): Promise<{
       url: string | null;
       featured_photo_url: string | null;
       featured_photo_alt: string | null;
-      photos: { url: string; caption: string; alt?: string }[];
+      photos: StoredPhoto[];
     }>(
       ctx.db as Db,
       sql`select id, title, content, url, featured_photo_url, featured_photo_alt, photos from posts

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/connect';
-import type { PostListRow } from './posts.repo';
+import type { PostListRow, StoredPhoto } from './posts.repo';
 
 /** A post's earlier version as stored (`post_versions`). */
 export interface VersionRow {
@@ -10,7 +10,7 @@ export interface VersionRow {
   url: string | null;
   featured_photo_url: string | null;
   featured_photo_alt: string | null;
-  photos: { url: string; caption: string; alt?: string }[];
+  photos: StoredPhoto[];
   written_at: Date | string;
   created_at: Date | string;
 }

@@ -16,6 +16,7 @@ import { postPath } from './paths';
 import { POSTS_KEY, useCreatePost } from './api';
 import { postQuery } from './queries';
 import { useAutosave } from './autosave';
+import { draftOfPost } from './draft';
 import { DraftStatus } from './DraftStatus';
 import { PageLoader } from '../../components/PageLoader';
 import { useFieldErrors } from '../../lib/useFieldErrors';
@@ -27,17 +28,6 @@ const SchedulePanel = lazy(async () => {
     import('./toolsMessages').then((m) => m.loadToolsMessages()),
   ]);
   return { default: panel.SchedulePanel };
-});
-
-/** What the composer holds of a draft it resumes (`/compose?draft=<slug>`). */
-const draftOf = (post: Post): PostDraft => ({
-  title: post.title ?? '',
-  content: post.content ?? '',
-  url: post.url,
-  featured_photo_url: post.featured_photo_url,
-  featured_photo_alt: post.featured_photo_alt ?? '',
-  photos: post.photos,
-  min_tier_id: post.min_tier?.id ?? null,
 });
 
 /**
@@ -70,7 +60,7 @@ function Composer({ approved, resumed }: { approved: Account[]; resumed: Post | 
   const [publishing, setPublishing] = useState(false);
   const [accountId, setAccountId] = useState<string | null>(resumed ? String(resumed.account_id) : null);
   const [type, setType] = useState<PostType>(resumed?.type ?? 'status');
-  const [draft, setDraft] = useState<PostDraft>(() => (resumed ? draftOf(resumed) : emptyDraft()));
+  const [draft, setDraft] = useState<PostDraft>(() => (resumed ? draftOfPost(resumed) : emptyDraft()));
   const [errors, setErrors] = useFieldErrors(draft);
   const [scheduling, setScheduling] = useState(false);
   const uploads = useUploadsBusy();

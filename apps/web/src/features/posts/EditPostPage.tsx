@@ -12,6 +12,7 @@ import { postPath } from './paths';
 import { useUpdatePost } from './api';
 import { useFieldErrors } from '../../lib/useFieldErrors';
 import { WithPost } from './WithPost';
+import { draftOfPost } from './draft';
 
 /**
  * Edit a post with its type's editor; Update waits for uploads; success replaces the route with the post. A
@@ -31,15 +32,7 @@ function EditForm({ post }: { post: Post }) {
   const navigate = useNavigate();
   const update = useUpdatePost(post.id);
   const uploads = useUploadsBusy();
-  const [draft, setDraft] = useState<PostDraft>({
-    title: post.title ?? '',
-    content: post.content ?? '',
-    url: post.url,
-    featured_photo_url: post.featured_photo_url,
-    featured_photo_alt: post.featured_photo_alt ?? '',
-    photos: post.photos,
-    min_tier_id: post.min_tier?.id ?? null,
-  });
+  const [draft, setDraft] = useState<PostDraft>(() => draftOfPost(post));
   const [errors, setErrors] = useFieldErrors(draft);
   const save = () =>
     update.mutate(

@@ -1,4 +1,4 @@
-import type { PostType } from '@inkwell/contracts';
+import type { Post, PostType } from '@inkwell/contracts';
 import type { GalleryItem } from '../../components/GalleryEditor';
 
 /** What the composer holds of a post being written or edited, whatever its type. */
@@ -22,3 +22,14 @@ export interface PostEditorProps {
   errors: Record<string, string>;
   track: (slot: string) => (busy: boolean) => void;
 }
+
+/** What the composer holds of a post it opens: a draft resumed, or a post being edited. */
+export const draftOfPost = (post: Post): PostDraft => ({
+  title: post.title ?? '',
+  content: post.content ?? '',
+  url: post.url,
+  featured_photo_url: post.featured_photo_url,
+  featured_photo_alt: post.featured_photo_alt ?? '',
+  photos: post.photos,
+  min_tier_id: post.min_tier?.id ?? null,
+});

@@ -9,7 +9,8 @@ import { publishDue } from './publishing.service';
 export { postAccess, requirePost, type PostAccess, type PostFacts } from './posts.policy';
 export type { PostListRow } from './posts.repo';
 export { createPostLimit } from './posts.routes';
-export { create as createPost, listedPosts, taggedPage } from './posts.service';
+export { create as createPost } from './posts.service';
+export { listedPosts, taggedPage } from './posts.lists';
 // For lists read elsewhere (pinned posts): the decorated select, a row as answers show it, and media signing.
 export { toPost } from './posts.service';
 export { decorate as decoratePosts } from './posts.repo';

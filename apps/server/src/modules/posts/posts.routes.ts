@@ -8,6 +8,7 @@ import { postsAdminRoutes } from './posts.admin.routes';
 import { keyOfSegment, mediaSigner } from './locked-media';
 import { sendLockedFile } from './locked-media.send';
 import * as posts from './posts.service';
+import * as lists from './posts.lists';
 import * as publishing from './publishing.service';
 import { fromThisMachine } from '../../platform/http/loopback';
 import { notFound } from '../../platform/errors';
@@ -40,15 +41,15 @@ export function postsRoutes(app: FastifyInstance, ctx: AppContext): void {
     api.publicFeed,
     { auth: 'optional', limits: [guestReadLimit] },
     async ({ auth, query, request, locale }) =>
-      posts.pageOf(await posts.lists.public(ctx, auth, query), auth, query, { url: url(request.url), locale }, sign),
+      lists.pageOf(await lists.lists.public(ctx, auth, query), auth, query, { url: url(request.url), locale }, sign),
   );
 
   route(app, ctx, api.feed, {}, async ({ auth, query, request, locale }) =>
-    posts.pageOf(await posts.lists.followed(ctx, auth, query), auth, query, { url: url(request.url), locale }, sign),
+    lists.pageOf(await lists.lists.followed(ctx, auth, query), auth, query, { url: url(request.url), locale }, sign),
   );
 
   route(app, ctx, api.mine, {}, async ({ auth, query, request, locale }) =>
-    posts.pageOf(await posts.lists.mine(ctx, auth, query), auth, query, { url: url(request.url), locale }, sign),
+    lists.pageOf(await lists.lists.mine(ctx, auth, query), auth, query, { url: url(request.url), locale }, sign),
   );
 
   route(
@@ -57,8 +58,8 @@ export function postsRoutes(app: FastifyInstance, ctx: AppContext): void {
     api.ofAccount,
     { auth: 'optional', limits: [guestReadLimit] },
     async ({ auth, params, query, request, locale }) =>
-      posts.pageOf(
-        await posts.lists.account(ctx, auth, params.id, query.type, query),
+      lists.pageOf(
+        await lists.lists.account(ctx, auth, params.id, query.type, query),
         auth,
         query,
         { url: url(request.url), locale },

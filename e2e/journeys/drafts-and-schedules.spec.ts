@@ -81,6 +81,10 @@ test('a draft written on a phone in Burmese is finished on a laptop, scheduled, 
   await expect(page).toHaveURL(/\/profile\/posts\?tab=drafts$/);
   await expect(page.getByText('Scheduled', { exact: true }).first()).toBeVisible();
   await snap(page, 'drafts-scheduled');
+  // The same list on a phone: the actions wrap, nothing is cut.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, 'drafts-scheduled');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Not in the reader's feed before its time; published once the clock reaches it (the scheduler run as of three
   // minutes from now: the journey's controlled clock), then it is there.

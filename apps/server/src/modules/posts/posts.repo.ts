@@ -14,6 +14,12 @@ type Conn = Db | Tx;
 /** A gallery photo as stored (`posts.photos`, `post_versions.photos`): `alt` is missing from those saved before. */
 export type StoredPhoto = { url: string; caption: string; alt?: string };
 
+/** What an edit changes and a version keeps: a post's words and media, as stored. */
+export type PostContent = Pick<
+  PostListRow,
+  'title' | 'content' | 'url' | 'featured_photo_url' | 'featured_photo_alt' | 'photos'
+>;
+
 /** A post with its account and whether the viewer liked it / belongs to its account, from one query. */
 export interface PostListRow {
   id: number;

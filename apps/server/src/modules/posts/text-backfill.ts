@@ -5,7 +5,7 @@ import { convertStoredTexts } from '../../db/text-backfill';
 import type { AppContext } from '../../platform/context';
 import type { JobQueueSettings } from '../../platform/jobs/queue';
 import { toUnicode } from '../../platform/text/zawgyi';
-import type { StoredPhoto } from './posts.repo';
+import type { PostContent } from './posts.repo';
 import { postText, syncPostTags } from './post-text';
 
 /*
@@ -26,15 +26,7 @@ const fix = (text: string | null) => (text === null ? null : toUnicode(text).tex
 export async function backfillTexts(ctx: AppContext, maxBatches = 50): Promise<{ posts: number; rows: number }> {
   let done = 0;
   for (let i = 0; i < maxBatches; i++) {
-    const rows = await queryRows<{
-      id: number;
-      title: string | null;
-      content: string | null;
-      url: string | null;
-      featured_photo_url: string | null;
-      featured_photo_alt: string | null;
-      photos: StoredPhoto[];
-    }>(
+    const rows = await queryRows<PostContent & { id: number }>(
       ctx.db as Db,
       sql`select id, title, content, url, featured_photo_url, featured_photo_alt, photos from posts
           where text_version < ${TEXT_VERSION} order by id limit ${BATCH}`,

@@ -1,19 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/connect';
-import type { PostListRow, StoredPhoto } from './posts.repo';
+import type { PostContent, PostListRow } from './posts.repo';
 
 /** A post's earlier version as stored (`post_versions`). */
-export interface VersionRow {
-  id: number;
-  title: string | null;
-  content: string | null;
-  url: string | null;
-  featured_photo_url: string | null;
-  featured_photo_alt: string | null;
-  photos: StoredPhoto[];
-  written_at: Date | string;
-  created_at: Date | string;
-}
+export type VersionRow = PostContent & { id: number; written_at: Date | string; created_at: Date | string };
 
 /**
  * Keeps the post as it stands before an edit replaces it, in the edit's transaction: written when the post was

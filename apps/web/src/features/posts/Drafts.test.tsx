@@ -22,7 +22,7 @@ const draft = postFixture(21, {
   slug: 'harbour-notes-a1',
   type: 'post',
   title: null,
-  content: '<p>Evening light on the <b>river</b></p>',
+  content: 'Evening light on the river',
   status: 'draft',
   can_modify: true,
   can_delete: true,
@@ -32,7 +32,7 @@ const scheduled = postFixture(22, {
   slug: 'market-day-a1',
   type: 'post',
   title: 'Market day',
-  content: '<p>Stalls by the jetty</p>',
+  content: 'Stalls by the jetty',
   status: 'scheduled',
   // 16:30 in Yangon (UTC+6:30).
   publish_at: '2026-05-10T10:00:00Z',

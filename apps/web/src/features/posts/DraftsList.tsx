@@ -18,16 +18,10 @@ import { dateTimeIn, useDrafts, usePreviewLink, usePublishNow, useUnschedule, zo
 import { useToolsMessages } from './toolsMessages';
 import { excerpt } from './excerpt';
 
-/** The words an article's HTML reads as (for its excerpt). */
-const textOf = (post: Post): string => {
-  if (!post.content) return '';
-  if (post.type !== 'post') return post.content;
-  return new DOMParser().parseFromString(post.content, 'text/html').body.textContent ?? '';
-};
-
 /** What a draft is called in the list: its title, else its first words, else its type's name. */
 export function draftName(post: Post, typeName: string): string {
-  const text = textOf(post).trim();
+  // Lists carry an article's opening words as plain text already (the server's excerpt).
+  const text = (post.content ?? '').trim();
   return post.title || (text ? excerpt(text, 12) : typeName);
 }
 
